@@ -1,0 +1,139 @@
+/// An index's settings in Algolia's JSON, kept whole: settings this engine does not implement
+/// yet are stored and returned, not dropped. Legacy names are read as their current ones
+/// (`attributesToIndex` → `searchableAttributes`, `numericAttributesToIndex` →
+/// `numericAttributesForFiltering`, `slaves` → `replicas`), and the settings the engine reads
+/// are validated when set, so a bad value fails at `setSettings` time with the setting's name.
+///
+/// ```swift
+/// let settings = try IndexSettings(json: ["searchableAttributes": ["name", "unordered(description)"],
+///                                         "customRanking": ["desc(popularity)"]])
+/// ```
+public struct IndexSettings: Sendable, Hashable {
+    /// The settings as set, under their current names, in the order they were first set.
+    public private(set) var values: JSONObject = JSONObject()
+
+    public init() {}
+
+    public init(json object: JSONObject) throws(SearchError) {
+        self = try IndexSettings().applying(object)
+    }
+
+    static let legacyNames: [String: String] = [
+        "attributesToIndex": "searchableAttributes",
+        "numericAttributesToIndex": "numericAttributesForFiltering",
+        "slaves": "replicas",
+    ]
+
+    /// These settings with `patch` applied: a key replaces the setting, `null` resets it to its default.
+    public func applying(_ patch: JSONObject) throws(SearchError) -> IndexSettings {
+        var result = self
+        for (rawKey, value) in patch {
+            let key = IndexSettings.legacyNames[rawKey] ?? rawKey
+            if value.isNull {
+                result.values[key] = nil
+            } else {
+                try IndexSettings.validate(key, value)
+                result.values[key] = value
+            }
+        }
+        return result
+    }
+
+    static let stringListSettings: Set<String> = [
+        "searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributesToRetrieve",
+        "unretrievableAttributes", "attributesToHighlight", "attributesToSnippet", "replicas",
+        "numericAttributesForFiltering", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
+        "optionalWords", "camelCaseAttributes", "disablePrefixOnAttributes", "disableExactOnAttributes",
+    ]
+
+    static func validate(_ key: String, _ value: JSONValue) throws(SearchError) {
+        let reader = ParameterReader(name: key, value: value)
+        if stringListSettings.contains(key) {
+            guard case .array(let elements) = value, elements.allSatisfy({ $0.stringValue != nil }) else {
+                throw .invalidParameter(key, expected: "an array of strings", got: value.jsonString)
+            }
+            return
+        }
+        switch key {
+        case "hitsPerPage": _ = try reader.int(in: 0...1000)
+        case "maxValuesPerFacet": _ = try reader.int(in: 0...1000)
+        case "paginationLimitedTo": _ = try reader.int(in: 0...20000)
+        case "minWordSizefor1Typo", "minWordSizefor2Typos": _ = try reader.int(in: 0...1000)
+        case "highlightPreTag", "highlightPostTag", "snippetEllipsisText", "attributeForDistinct", "separatorsToIndex":
+            guard value.stringValue != nil else { throw .invalidParameter(key, expected: "a string", got: value.jsonString) }
+        case "queryType": _ = try reader.enumeration(QueryType.self)
+        case "sortFacetValuesBy": _ = try reader.enumeration(FacetSortOrder.self)
+        default: break
+        }
+    }
+
+    // MARK: Typed reads (nil when unset)
+
+    public func stringList(_ key: String) -> [String]? {
+        values[key]?.arrayValue?.compactMap(\.stringValue)
+    }
+    public func int(_ key: String) -> Int? {
+        guard let value = values[key] else { return nil }
+        return try? ParameterReader(name: key, value: value).int(in: Int.min...Int.max)
+    }
+    public func string(_ key: String) -> String? { values[key]?.stringValue }
+
+    public var searchableAttributes: [String]? { stringList("searchableAttributes") }
+    public var attributesForFaceting: [String]? { stringList("attributesForFaceting") }
+    public var customRanking: [String]? { stringList("customRanking") }
+    public var ranking: [String]? { stringList("ranking") }
+    public var attributesToRetrieve: [String]? { stringList("attributesToRetrieve") }
+    public var unretrievableAttributes: [String]? { stringList("unretrievableAttributes") }
+    public var attributesToHighlight: [String]? { stringList("attributesToHighlight") }
+    public var attributesToSnippet: [String]? { stringList("attributesToSnippet") }
+    public var hitsPerPage: Int? { int("hitsPerPage") }
+    public var maxValuesPerFacet: Int? { int("maxValuesPerFacet") }
+    public var paginationLimitedTo: Int? { int("paginationLimitedTo") }
+    public var highlightPreTag: String? { string("highlightPreTag") }
+    public var highlightPostTag: String? { string("highlightPostTag") }
+    public var snippetEllipsisText: String? { string("snippetEllipsisText") }
+    public var queryType: QueryType? { string("queryType").flatMap(QueryType.init(rawValue:)) }
+    public var sortFacetValuesBy: FacetSortOrder? { string("sortFacetValuesBy").flatMap(FacetSortOrder.init(rawValue:)) }
+
+    /// Algolia's defaults for the settings GET returns even when never set.
+    public static let defaults: JSONObject = [
+        "minWordSizefor1Typo": 4,
+        "minWordSizefor2Typos": 8,
+        "hitsPerPage": 20,
+        "maxValuesPerFacet": 100,
+        "searchableAttributes": nil,
+        "attributesToRetrieve": nil,
+        "ignorePlurals": false,
+        "removeStopWords": false,
+        "maxFacetHits": 10,
+        "attributesToHighlight": nil,
+        "paginationLimitedTo": 1000,
+        "attributesToSnippet": nil,
+        "exactOnSingleWordQuery": "attribute",
+        "ranking": ["typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"],
+        "customRanking": nil,
+        "separatorsToIndex": "",
+        "removeWordsIfNoResults": "none",
+        "queryType": "prefixLast",
+        "highlightPreTag": "<em>",
+        "highlightPostTag": "</em>",
+        "snippetEllipsisText": "…",
+        "alternativesAsExact": ["ignorePlurals", "singleWordSynonym"],
+        "attributesForFaceting": [],
+        "unretrievableAttributes": nil,
+        "typoTolerance": true,
+        "allowTyposOnNumericTokens": true,
+        "advancedSyntax": false,
+        "distinct": 0,
+        "replicas": [],
+        "sortFacetValuesBy": "count",
+    ]
+
+    /// What GET settings answers: every default filled in, then the settings as set.
+    /// Unset list settings that Algolia returns as `null` stay `null`.
+    public var withDefaults: JSONObject {
+        var result = IndexSettings.defaults
+        for (key, value) in values { result[key] = value }
+        return result
+    }
+}

@@ -1,0 +1,207 @@
+/// A JSON value that keeps what Algolia clients care about: the order of object keys
+/// (records are returned as they were saved) and the difference between integers and
+/// floating-point numbers (`5` stays `5`, `49.99` stays `49.99`).
+///
+/// ```swift
+/// let record = try JSONValue(parsing: #"{"name": "iPhone", "price": 699}"#)
+/// record["name"]?.stringValue   // "iPhone"
+/// ```
+public enum JSONValue: Sendable, Hashable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object(JSONObject)
+}
+
+/// A JSON object whose keys keep their insertion order. Lookup is linear, which is the
+/// fastest choice for the small objects records and parameters are made of.
+public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    public typealias Element = (key: String, value: JSONValue)
+    public private(set) var entries: [Element]
+
+    public init() { entries = [] }
+    public init(_ entries: [Element]) {
+        self.entries = []
+        self.entries.reserveCapacity(entries.count)
+        for (key, value) in entries { self[key] = value }
+    }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { (key: $0.0, value: $0.1) })
+    }
+
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    public var keys: [String] { entries.map(\.key) }
+    public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
+
+    /// Reading a missing key gives `nil`; writing `nil` removes the key; writing an
+    /// existing key replaces its value in place, keeping its position.
+    public subscript(key: String) -> JSONValue? {
+        get {
+            for entry in entries where entry.key == key { return entry.value }
+            return nil
+        }
+        set {
+            if let index = entries.firstIndex(where: { $0.key == key }) {
+                if let newValue { entries[index].value = newValue } else { entries.remove(at: index) }
+            } else if let newValue {
+                entries.append((key: key, value: newValue))
+            }
+        }
+    }
+
+    /// Appends without checking for an existing key: for builders that know keys are new.
+    public mutating func appendUnique(_ key: String, _ value: JSONValue) {
+        entries.append((key: key, value: value))
+    }
+
+    public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
+        guard lhs.entries.count == rhs.entries.count else { return false }
+        for (key, value) in lhs.entries where rhs[key] != value { return false }
+        return true
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        // Order-independent, consistent with ==.
+        var combined = 0
+        for (key, value) in entries {
+            var entryHasher = Hasher()
+            entryHasher.combine(key)
+            entryHasher.combine(value)
+            combined ^= entryHasher.finalize()
+        }
+        hasher.combine(entries.count)
+        hasher.combine(combined)
+    }
+}
+
+extension JSONValue {
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+
+    public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    public var isNull: Bool { if case .null = self { return true }; return false }
+
+    /// The value as a number, for integers and doubles alike.
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let i): return Double(i)
+        case .double(let d): return d
+        default: return nil
+        }
+    }
+
+    /// The value as an integer, when it is an integer or a double without a fraction.
+    public var intValue: Int? {
+        switch self {
+        case .int(let i): return Int(exactly: i)
+        case .double(let d): return Int(exactly: d)
+        default: return nil
+        }
+    }
+
+    /// How Algolia shows a scalar as text (in facets, highlights and `objectID`):
+    /// strings as they are, numbers in their shortest form, booleans as `true`/`false`.
+    /// `nil` for null, arrays and objects.
+    public var scalarText: String? {
+        switch self {
+        case .string(let s): return s
+        case .int(let i): return String(i)
+        case .double(let d): return JSONValue.formatDouble(d)
+        case .bool(let b): return b ? "true" : "false"
+        case .null, .array, .object: return nil
+        }
+    }
+
+    /// Walks a dotted path (`hierarchicalCategories.lvl0`) through nested objects. When
+    /// the walk meets an array, the rest of the path is applied to each element and the
+    /// results are gathered into an array, as Algolia does for `a.b` over `a: [{b}, {b}]`.
+    public func value(atPath path: some StringProtocol) -> JSONValue? {
+        if let direct = self[String(path)] { return direct }
+        guard let dot = path.firstIndex(of: ".") else { return nil }
+        let head = String(path[..<dot])
+        let rest = path[path.index(after: dot)...]
+        guard let child = self[head] else { return nil }
+        switch child {
+        case .object: return child.value(atPath: rest)
+        case .array(let elements):
+            let found = elements.compactMap { $0.value(atPath: rest) }
+            return found.isEmpty ? nil : .array(found)
+        default: return nil
+        }
+    }
+
+    static func formatDouble(_ d: Double) -> String {
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return String(d)
+    }
+}
+
+extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+{
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int64) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self = .object(JSONObject(elements.map { (key: $0.0, value: $0.1) }))
+    }
+    public init(nilLiteral: ()) { self = .null }
+}
+
+extension JSONValue: Codable {
+    public init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(JSONValue.self)) }
+            self = .array(elements)
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var object = JSONObject()
+            for key in keyed.allKeys { object.appendUnique(key.stringValue, try keyed.decode(JSONValue.self, forKey: key)) }
+            self = .object(object)
+            return
+        }
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() { self = .null }
+        else if let b = try? single.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? single.decode(Int64.self) { self = .int(i) }
+        else if let d = try? single.decode(Double.self) { self = .double(d) }
+        else { self = .string(try single.decode(String.self)) }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
+        case .bool(let b): var c = encoder.singleValueContainer(); try c.encode(b)
+        case .int(let i): var c = encoder.singleValueContainer(); try c.encode(i)
+        case .double(let d): var c = encoder.singleValueContainer(); try c.encode(d)
+        case .string(let s): var c = encoder.singleValueContainer(); try c.encode(s)
+        case .array(let a):
+            var c = encoder.unkeyedContainer()
+            for element in a { try c.encode(element) }
+        case .object(let o):
+            var c = encoder.container(keyedBy: AnyCodingKey.self)
+            for (key, value) in o { try c.encode(value, forKey: AnyCodingKey(key)) }
+        }
+    }
+}
+
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { return nil }
+}

@@ -1,0 +1,55 @@
+/// The one error type every `SearchService` throws: Algolia's error body
+/// (`{"message": ..., "status": ...}`) plus a kind for callers that branch on it.
+///
+/// Messages say what was wrong, where, and what was expected:
+/// `hitsPerPage: expected an integer from 0 to 1000, got "abc"`.
+public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    public enum Kind: String, Sendable, Hashable {
+        /// A request parameter or setting has the wrong type or value (400).
+        case invalidParameter
+        /// The request body or an imported file is not valid JSON, or not the expected shape (400).
+        case invalidJSON
+        /// A filter expression could not be parsed or is not allowed (400).
+        case invalidFilter
+        /// The index does not exist (404).
+        case indexNotFound
+        /// The record does not exist (404).
+        case objectNotFound
+        /// Something failed below the API: storage, the file system (500).
+        case internalError
+    }
+
+    public var kind: Kind
+    public var message: String
+    /// The HTTP status Algolia answers with for this error.
+    public var status: Int
+
+    public init(_ kind: Kind, _ message: String, status: Int? = nil) {
+        self.kind = kind
+        self.message = message
+        self.status = status ?? SearchError.defaultStatus(for: kind)
+    }
+
+    public static func invalidParameter(_ name: String, expected: String, got value: String? = nil) -> SearchError {
+        var message = "\(name): expected \(expected)"
+        if let value { message += ", got \(value)" }
+        return SearchError(.invalidParameter, message)
+    }
+
+    public static func indexNotFound(_ name: String) -> SearchError {
+        SearchError(.indexNotFound, "Index \(name) does not exist")
+    }
+
+    public var description: String { message }
+
+    /// Algolia's error body: `{"message": ..., "status": ...}`.
+    public var jsonValue: JSONValue { ["message": .string(message), "status": .int(Int64(status))] }
+
+    static func defaultStatus(for kind: Kind) -> Int {
+        switch kind {
+        case .invalidParameter, .invalidJSON, .invalidFilter: 400
+        case .indexNotFound, .objectNotFound: 404
+        case .internalError: 500
+        }
+    }
+}

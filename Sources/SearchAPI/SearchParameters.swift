@@ -1,0 +1,331 @@
+/// `queryType`: which query words match as prefixes.
+public enum QueryType: String, Sendable, Hashable, CaseIterable {
+    /// Only the last word is a prefix (Algolia's default).
+    case prefixLast
+    /// Every word is a prefix.
+    case prefixAll
+    /// No word is a prefix.
+    case prefixNone
+}
+
+/// `sortFacetValuesBy`.
+public enum FacetSortOrder: String, Sendable, Hashable, CaseIterable {
+    case count
+    case alpha
+}
+
+/// One element of a list-form filter (`facetFilters`, `numericFilters`, `tagFilters`,
+/// `optionalFilters`): the outer list is AND, an inner list is OR.
+public enum FilterListItem: Sendable, Hashable {
+    case single(String)
+    case anyOf([String])
+}
+
+/// A list-form filter as it arrives: a plain string (`"brand:Apple"`, `"a,b"`) or nested arrays.
+public enum FilterList: Sendable, Hashable {
+    case string(String)
+    case list([FilterListItem])
+
+    var jsonValue: JSONValue {
+        switch self {
+        case .string(let s): return .string(s)
+        case .list(let items):
+            return .array(items.map {
+                switch $0 {
+                case .single(let s): .string(s)
+                case .anyOf(let values): .array(values.map { .string($0) })
+                }
+            })
+        }
+    }
+}
+
+/// The parameters of one search, as Algolia names them.
+///
+/// Built from a JSON object (`{"query": "iphone", "hitsPerPage": 5}`), from Algolia's
+/// URL-encoded `params` string (`query=iphone&hitsPerPage=5`), or both at once, as the REST
+/// API accepts them. Values are read as leniently as Algolia reads them (`"5"` is a number
+/// in a `params` string; lists may be JSON or comma-separated), and a value of the wrong
+/// type is a `SearchError` that names the parameter.
+///
+/// ```swift
+/// var parameters = SearchParameters(query: "iphone")
+/// parameters.facets = ["brand"]
+/// parameters.hitsPerPage = 5
+/// ```
+/// Parameters the engine does not implement yet are accepted and echoed in `params`;
+/// an unknown parameter name is an error, as with Algolia.
+public struct SearchParameters: Sendable, Hashable {
+    public var query: String = ""
+    public var page: Int?
+    public var hitsPerPage: Int?
+    public var offset: Int?
+    public var length: Int?
+    public var attributesToRetrieve: [String]?
+    public var attributesToHighlight: [String]?
+    public var attributesToSnippet: [String]?
+    public var highlightPreTag: String?
+    public var highlightPostTag: String?
+    public var snippetEllipsisText: String?
+    public var restrictSearchableAttributes: [String]?
+    public var facets: [String]?
+    public var maxValuesPerFacet: Int?
+    public var sortFacetValuesBy: FacetSortOrder?
+    public var maxFacetHits: Int?
+    /// The text to look for in facet values (facet-value search only).
+    public var facetQuery: String?
+    public var filters: String?
+    public var facetFilters: FilterList?
+    public var numericFilters: FilterList?
+    public var tagFilters: FilterList?
+    public var optionalFilters: FilterList?
+    public var queryType: QueryType?
+    public var getRankingInfo: Bool?
+    public var clickAnalytics: Bool?
+    /// Every other recognised Algolia parameter, kept as sent (typo tolerance, distinct,
+    /// analytics…): echoed in `params` and read by the features that implement them.
+    public var other: JSONObject = JSONObject()
+
+    public init(query: String = "") { self.query = query }
+
+    /// Every parameter name the Search API knows, including those this engine only echoes.
+    public static let knownNames: Set<String> = [
+        "query", "similarQuery", "page", "hitsPerPage", "offset", "length",
+        "attributesToRetrieve", "attributesToHighlight", "attributesToSnippet", "highlightPreTag",
+        "highlightPostTag", "snippetEllipsisText", "restrictHighlightAndSnippetArrays",
+        "restrictSearchableAttributes", "facets", "maxValuesPerFacet", "sortFacetValuesBy",
+        "maxFacetHits", "facetQuery", "facetingAfterDistinct", "filters", "facetFilters",
+        "numericFilters", "tagFilters", "optionalFilters", "sumOrFiltersScores", "queryType",
+        "typoTolerance", "minWordSizefor1Typo", "minWordSizefor2Typos", "allowTyposOnNumericTokens",
+        "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords", "ignorePlurals", "removeStopWords",
+        "keepDiacriticsOnCharacters", "queryLanguages", "naturalLanguages", "decompoundQuery",
+        "removeWordsIfNoResults", "optionalWords", "advancedSyntax", "advancedSyntaxFeatures",
+        "disableExactOnAttributes", "exactOnSingleWordQuery", "alternativesAsExact", "distinct",
+        "attributeForDistinct", "getRankingInfo", "explain", "synonyms", "replaceSynonymsInHighlight",
+        "minProximity", "responseFields", "ranking", "customRanking", "relevancyStrictness",
+        "aroundLatLng", "aroundLatLngViaIP", "aroundRadius", "aroundPrecision", "minimumAroundRadius",
+        "insideBoundingBox", "insidePolygon", "ruleContexts", "enableRules", "enablePersonalization",
+        "personalizationImpact", "userToken", "analytics", "analyticsTags", "clickAnalytics",
+        "percentileComputation", "enableABTest", "enableReRanking", "reRankingApplyFilter", "mode",
+        "semanticSearch", "renderingContent", "attributeCriteriaComputedByMinProximity",
+        "maxFacetValues", "cursor",
+    ]
+
+    /// Reads a request body object: its own keys, plus those of an URL-encoded `params`
+    /// string when present (keys of the object win). Keys that address the request rather than
+    /// the search (`indexName`, `type`, `facet`) are ignored here.
+    public init(json object: JSONObject) throws(SearchError) {
+        var merged = JSONObject()
+        if let params = object["params"] {
+            guard case .string(let text) = params else {
+                throw .invalidParameter("params", expected: "a URL-encoded string such as \"query=phone&hitsPerPage=5\"", got: params.jsonString)
+            }
+            for (key, value) in FormURLEncoding.decodePairs(text) { merged[key] = .string(value) }
+        }
+        for (key, value) in object where !SearchParameters.requestKeys.contains(key) { merged[key] = value }
+        try self.init(validating: merged)
+    }
+
+    /// Reads Algolia's URL-encoded `params` string.
+    public init(urlEncoded text: String) throws(SearchError) {
+        try self.init(json: ["params": .string(text)])
+    }
+
+    static let requestKeys: Set<String> = ["params", "indexName", "type", "facet", "strategy"]
+
+    private init(validating object: JSONObject) throws(SearchError) {
+        for (key, value) in object {
+            let reader = ParameterReader(name: key, value: value)
+            switch key {
+            case "query": query = try reader.string()
+            case "page": page = try reader.int(in: 0...Int(Int32.max))
+            case "hitsPerPage": hitsPerPage = try reader.int(in: 0...1000)
+            case "offset": offset = try reader.int(in: 0...Int(Int32.max))
+            case "length": length = try reader.int(in: 0...1000)
+            case "attributesToRetrieve": attributesToRetrieve = try reader.stringList()
+            case "attributesToHighlight": attributesToHighlight = try reader.stringList()
+            case "attributesToSnippet": attributesToSnippet = try reader.stringList()
+            case "highlightPreTag": highlightPreTag = try reader.string()
+            case "highlightPostTag": highlightPostTag = try reader.string()
+            case "snippetEllipsisText": snippetEllipsisText = try reader.string()
+            case "restrictSearchableAttributes": restrictSearchableAttributes = try reader.stringList()
+            case "facets": facets = try reader.stringList()
+            case "maxValuesPerFacet": maxValuesPerFacet = try reader.int(in: 0...1000)
+            case "sortFacetValuesBy": sortFacetValuesBy = try reader.enumeration(FacetSortOrder.self)
+            case "maxFacetHits": maxFacetHits = try reader.int(in: 1...100)
+            case "facetQuery": facetQuery = try reader.string()
+            case "filters": filters = try reader.string()
+            case "facetFilters": facetFilters = try reader.filterList()
+            case "numericFilters": numericFilters = try reader.filterList()
+            case "tagFilters": tagFilters = try reader.filterList()
+            case "optionalFilters": optionalFilters = try reader.filterList()
+            case "queryType": queryType = try reader.enumeration(QueryType.self)
+            case "getRankingInfo": getRankingInfo = try reader.bool()
+            case "clickAnalytics": clickAnalytics = try reader.bool()
+            default:
+                guard SearchParameters.knownNames.contains(key) else {
+                    throw SearchError(.invalidParameter, "Unknown parameter: \(key)")
+                }
+                other[key] = value
+            }
+        }
+    }
+
+    /// The parameters as a JSON object with Algolia's names (only those that are set).
+    public var jsonObject: JSONObject {
+        var object = JSONObject()
+        func put(_ key: String, _ value: JSONValue?) { if let value { object.appendUnique(key, value) } }
+        func list(_ values: [String]?) -> JSONValue? { values.map { .array($0.map { .string($0) }) } }
+        func int(_ value: Int?) -> JSONValue? { value.map { .int(Int64($0)) } }
+        put("query", .string(query))
+        put("page", int(page))
+        put("hitsPerPage", int(hitsPerPage))
+        put("offset", int(offset))
+        put("length", int(length))
+        put("attributesToRetrieve", list(attributesToRetrieve))
+        put("attributesToHighlight", list(attributesToHighlight))
+        put("attributesToSnippet", list(attributesToSnippet))
+        put("highlightPreTag", highlightPreTag.map { .string($0) })
+        put("highlightPostTag", highlightPostTag.map { .string($0) })
+        put("snippetEllipsisText", snippetEllipsisText.map { .string($0) })
+        put("restrictSearchableAttributes", list(restrictSearchableAttributes))
+        put("facets", list(facets))
+        put("maxValuesPerFacet", int(maxValuesPerFacet))
+        put("sortFacetValuesBy", sortFacetValuesBy.map { .string($0.rawValue) })
+        put("maxFacetHits", int(maxFacetHits))
+        put("facetQuery", facetQuery.map { .string($0) })
+        put("filters", filters.map { .string($0) })
+        put("facetFilters", facetFilters?.jsonValue)
+        put("numericFilters", numericFilters?.jsonValue)
+        put("tagFilters", tagFilters?.jsonValue)
+        put("optionalFilters", optionalFilters?.jsonValue)
+        put("queryType", queryType.map { .string($0.rawValue) })
+        put("getRankingInfo", getRankingInfo.map { .bool($0) })
+        put("clickAnalytics", clickAnalytics.map { .bool($0) })
+        for (key, value) in other { object[key] = value }
+        return object
+    }
+
+    /// Algolia's `params` echo: the parameters URL-encoded, arrays and objects as JSON.
+    public var urlEncoded: String {
+        jsonObject.entries.map { key, value in
+            let text = value.scalarText ?? value.jsonString
+            return "\(FormURLEncoding.encode(key))=\(FormURLEncoding.encode(text))"
+        }.joined(separator: "&")
+    }
+}
+
+/// Reads one parameter value leniently (numbers and booleans may come as strings, lists as
+/// JSON text or comma-separated text) and names the parameter when it cannot.
+public struct ParameterReader {
+    public let name: String
+    public let value: JSONValue
+
+    public init(name: String, value: JSONValue) {
+        self.name = name
+        self.value = value
+    }
+
+    private func fail(_ expected: String) -> SearchError {
+        .invalidParameter(name, expected: expected, got: value.jsonString)
+    }
+
+    public func string() throws(SearchError) -> String {
+        switch value {
+        case .string(let s): return s
+        case .int, .double, .bool: return value.scalarText!
+        default: throw fail("a string")
+        }
+    }
+
+    public func int(in range: ClosedRange<Int>) throws(SearchError) -> Int {
+        let parsed: Int?
+        switch value {
+        case .int, .double: parsed = value.intValue
+        case .string(let s): parsed = Int(s.trimmingSpaces)
+        default: parsed = nil
+        }
+        guard let parsed, range.contains(parsed) else {
+            throw fail("an integer from \(range.lowerBound) to \(range.upperBound)")
+        }
+        return parsed
+    }
+
+    public func bool() throws(SearchError) -> Bool {
+        switch value {
+        case .bool(let b): return b
+        case .string("true"), .int(1): return true
+        case .string("false"), .int(0): return false
+        default: throw fail("true or false")
+        }
+    }
+
+    public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(SearchError) -> E where E.RawValue == String {
+        if case .string(let s) = value, let e = E(rawValue: s) { return e }
+        throw fail("one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
+    }
+
+    /// A list of strings: a JSON array, JSON array text, or comma-separated text.
+    public func stringList() throws(SearchError) -> [String] {
+        switch value {
+        case .array(let elements):
+            var result: [String] = []
+            for element in elements {
+                guard let text = element.scalarText else { throw fail("an array of strings") }
+                result.append(text)
+            }
+            return result
+        case .string(let text):
+            let trimmed = text.trimmingSpaces
+            if trimmed.hasPrefix("[") {
+                guard let parsed = try? JSONValue(parsing: trimmed) else { throw fail("a JSON array of strings") }
+                return try ParameterReader(name: name, value: parsed).stringList()
+            }
+            if trimmed.isEmpty { return [] }
+            return trimmed.split(separator: ",").map { String($0).trimmingSpaces }
+        default:
+            throw fail("an array of strings")
+        }
+    }
+
+    /// A list-form filter: a string, or an array whose elements are strings or arrays of strings.
+    public func filterList() throws(SearchError) -> FilterList {
+        switch value {
+        case .string(let text):
+            let trimmed = text.trimmingSpaces
+            if trimmed.hasPrefix("["), let parsed = try? JSONValue(parsing: trimmed), case .array = parsed {
+                return try ParameterReader(name: name, value: parsed).filterList()
+            }
+            return .string(text)
+        case .array(let elements):
+            var items: [FilterListItem] = []
+            for element in elements {
+                switch element {
+                case .array(let inner):
+                    var values: [String] = []
+                    for value in inner {
+                        guard let text = value.scalarText else { throw fail("strings or arrays of strings") }
+                        values.append(text)
+                    }
+                    items.append(.anyOf(values))
+                default:
+                    guard let text = element.scalarText else { throw fail("strings or arrays of strings") }
+                    items.append(.single(text))
+                }
+            }
+            return .list(items)
+        default:
+            throw fail("a string or an array of strings and arrays of strings")
+        }
+    }
+}
+
+extension StringProtocol {
+    /// The text without leading and trailing spaces, tabs and new lines.
+    public var trimmingSpaces: String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+        guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
+        let last = lastIndex(where: { !isSpace($0) })!
+        return String(self[first...last])
+    }
+}

@@ -1,0 +1,188 @@
+/// The counts of one facet, in the order Algolia returns them (count descending, then value,
+/// or by value with `sortFacetValuesBy: alpha`).
+public struct FacetCounts: Sendable, Hashable {
+    public var attribute: String
+    public var values: [(value: String, count: Int)]
+
+    public init(attribute: String, values: [(value: String, count: Int)]) {
+        self.attribute = attribute
+        self.values = values
+    }
+
+    public subscript(value: String) -> Int? { values.first { $0.value == value }?.count }
+
+    public static func == (lhs: FacetCounts, rhs: FacetCounts) -> Bool {
+        lhs.attribute == rhs.attribute && lhs.values.elementsEqual(rhs.values, by: { $0.value == $1.value && $0.count == $1.count })
+    }
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(attribute)
+        for (value, count) in values { hasher.combine(value); hasher.combine(count) }
+    }
+}
+
+/// `facets_stats` for one numeric facet.
+public struct FacetStats: Sendable, Hashable, Codable {
+    public var min: Double
+    public var max: Double
+    public var avg: Double
+    public var sum: Double
+    public init(min: Double, max: Double, avg: Double, sum: Double) {
+        self.min = min; self.max = max; self.avg = avg; self.sum = sum
+    }
+}
+
+/// One search's answer, in Algolia's shape (`hits`, `nbHits`, `page`, `nbPages`, …).
+/// `jsonValue` writes it with Algolia's key order; `Codable` reads it back, from this engine
+/// or from Algolia itself.
+public struct SearchResponse: Sendable, Hashable {
+    /// Each hit: the retrieved attributes, `objectID`, `_highlightResult`, `_snippetResult`.
+    public var hits: [JSONValue] = []
+    public var nbHits: Int = 0
+    public var page: Int = 0
+    public var nbPages: Int = 0
+    public var hitsPerPage: Int = 20
+    /// Set when the request paged with `offset`/`length`.
+    public var offset: Int?
+    public var length: Int?
+    public var facets: [FacetCounts]?
+    public var facetsStats: [String: FacetStats]?
+    public var exhaustiveFacetsCount: Bool?
+    public var exhaustiveNbHits: Bool = true
+    public var exhaustiveTypo: Bool = true
+    public var query: String = ""
+    public var params: String = ""
+    public var index: String?
+    public var queryID: String?
+    public var processingTimeMS: Int = 0
+
+    public init() {}
+
+    /// The counts of one facet, if it was requested.
+    public func facet(_ attribute: String) -> FacetCounts? { facets?.first { $0.attribute == attribute } }
+
+    public var jsonValue: JSONValue {
+        var object = JSONObject()
+        object.appendUnique("hits", .array(hits))
+        object.appendUnique("nbHits", .int(Int64(nbHits)))
+        object.appendUnique("page", .int(Int64(page)))
+        object.appendUnique("nbPages", .int(Int64(nbPages)))
+        object.appendUnique("hitsPerPage", .int(Int64(hitsPerPage)))
+        if let offset { object.appendUnique("offset", .int(Int64(offset))) }
+        if let length { object.appendUnique("length", .int(Int64(length))) }
+        if let facets {
+            var facetsObject = JSONObject()
+            for facet in facets {
+                var counts = JSONObject()
+                for (value, count) in facet.values { counts.appendUnique(value, .int(Int64(count))) }
+                facetsObject.appendUnique(facet.attribute, .object(counts))
+            }
+            object.appendUnique("facets", .object(facetsObject))
+        }
+        if let facetsStats {
+            var statsObject = JSONObject()
+            for attribute in facetsStats.keys.sorted() {
+                let stats = facetsStats[attribute]!
+                statsObject.appendUnique(attribute, ["min": .number(stats.min), "max": .number(stats.max),
+                                                     "avg": .number(stats.avg), "sum": .number(stats.sum)])
+            }
+            object.appendUnique("facets_stats", .object(statsObject))
+        }
+        if let exhaustiveFacetsCount { object.appendUnique("exhaustiveFacetsCount", .bool(exhaustiveFacetsCount)) }
+        object.appendUnique("exhaustiveNbHits", .bool(exhaustiveNbHits))
+        object.appendUnique("exhaustiveTypo", .bool(exhaustiveTypo))
+        var exhaustive: JSONObject = ["nbHits": .bool(exhaustiveNbHits), "typo": .bool(exhaustiveTypo)]
+        if let exhaustiveFacetsCount { exhaustive.appendUnique("facetsCount", .bool(exhaustiveFacetsCount)) }
+        object.appendUnique("exhaustive", .object(exhaustive))
+        object.appendUnique("query", .string(query))
+        object.appendUnique("params", .string(params))
+        if let index { object.appendUnique("index", .string(index)) }
+        if let queryID { object.appendUnique("queryID", .string(queryID)) }
+        object.appendUnique("renderingContent", .object(JSONObject()))
+        object.appendUnique("processingTimeMS", .int(Int64(processingTimeMS)))
+        return .object(object)
+    }
+
+    /// Reads a response in Algolia's JSON (this engine's, or Algolia's own).
+    public init(json: JSONValue) throws(SearchError) {
+        guard case .object(let object) = json else { throw SearchError(.invalidJSON, "search response: expected a JSON object") }
+        func int(_ key: String) throws(SearchError) -> Int? {
+            guard let value = object[key] else { return nil }
+            guard let i = value.intValue else { throw SearchError(.invalidJSON, "search response: \(key) is not an integer") }
+            return i
+        }
+        guard let nbHits = try int("nbHits") else { throw SearchError(.invalidJSON, "search response: nbHits is missing") }
+        self.nbHits = nbHits
+        hits = object["hits"]?.arrayValue ?? []
+        page = try int("page") ?? 0
+        nbPages = try int("nbPages") ?? 0
+        hitsPerPage = try int("hitsPerPage") ?? 20
+        offset = try int("offset")
+        length = try int("length")
+        processingTimeMS = try int("processingTimeMS") ?? 0
+        query = object["query"]?.stringValue ?? ""
+        params = object["params"]?.stringValue ?? ""
+        index = object["index"]?.stringValue
+        queryID = object["queryID"]?.stringValue
+        exhaustiveNbHits = object["exhaustiveNbHits"]?.boolValue ?? true
+        exhaustiveTypo = object["exhaustiveTypo"]?.boolValue ?? true
+        exhaustiveFacetsCount = object["exhaustiveFacetsCount"]?.boolValue
+        if let facetsObject = object["facets"]?.objectValue {
+            facets = facetsObject.map { attribute, counts in
+                FacetCounts(attribute: attribute,
+                            values: (counts.objectValue ?? JSONObject()).map { (value: $0.key, count: $0.value.intValue ?? 0) })
+            }
+        }
+        if let statsObject = object["facets_stats"]?.objectValue {
+            var stats: [String: FacetStats] = [:]
+            for (attribute, value) in statsObject {
+                stats[attribute] = FacetStats(min: value["min"]?.doubleValue ?? 0, max: value["max"]?.doubleValue ?? 0,
+                                              avg: value["avg"]?.doubleValue ?? 0, sum: value["sum"]?.doubleValue ?? 0)
+            }
+            facetsStats = stats
+        }
+    }
+}
+
+extension SearchResponse: Codable {
+    public init(from decoder: any Decoder) throws {
+        try self.init(json: JSONValue(from: decoder))
+    }
+    public func encode(to encoder: any Encoder) throws {
+        try jsonValue.encode(to: encoder)
+    }
+}
+
+/// One value found by a facet-value search.
+public struct FacetHit: Sendable, Hashable, Codable {
+    public var value: String
+    /// The value with the matched part wrapped in the highlight tags.
+    public var highlighted: String
+    public var count: Int
+    public init(value: String, highlighted: String, count: Int) {
+        self.value = value; self.highlighted = highlighted; self.count = count
+    }
+}
+
+/// The answer to a facet-value search (`POST /1/indexes/{index}/facets/{facet}/query`).
+public struct FacetValuesResponse: Sendable, Hashable, Codable {
+    public var facetHits: [FacetHit]
+    public var exhaustiveFacetsCount: Bool
+    public var processingTimeMS: Int
+    public init(facetHits: [FacetHit], exhaustiveFacetsCount: Bool = true, processingTimeMS: Int = 0) {
+        self.facetHits = facetHits; self.exhaustiveFacetsCount = exhaustiveFacetsCount; self.processingTimeMS = processingTimeMS
+    }
+
+    public var jsonValue: JSONValue {
+        ["facetHits": .array(facetHits.map { ["value": .string($0.value), "highlighted": .string($0.highlighted), "count": .int(Int64($0.count))] }),
+         "exhaustiveFacetsCount": .bool(exhaustiveFacetsCount),
+         "processingTimeMS": .int(Int64(processingTimeMS))]
+    }
+}
+
+extension JSONValue {
+    /// A number as Algolia writes it: integral values without a fraction.
+    public static func number(_ value: Double) -> JSONValue {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return .int(Int64(value)) }
+        return .double(value)
+    }
+}
