@@ -1,0 +1,276 @@
+// Parsers for the list-shaped filter parameters: facetFilters, numericFilters, tagFilters
+// and optionalFilters. Each arrives as a string or as nested arrays: the outer list is an
+// AND, an inner array is an OR.
+//
+// Element syntax:
+// - facetFilters / optionalFilters: `attr:value` (split at the first colon); `attr:-value`
+//   negates; `attr:\-value` is the literal value "-value"; a value wrapped in double quotes
+//   is unquoted (`brand:"Apple Inc"`, escapes \" and \\); `_tags:x` is `.tag("x")`;
+//   a trailing `<score=N>` is accepted and dropped.
+// - numericFilters: `attr<n`, `attr <= n`, `attr=n`, `attr!=n`, `attr>=n`, `attr>n`,
+//   `attr:lo TO hi` (same rules as in `filters`).
+// - tagFilters: `tag`; `-tag` negates; `\-tag` is the literal tag "-tag"; surrounding double
+//   quotes are stripped; a trailing `<score=N>` is dropped.
+// Empty inner arrays are ignored. Errors from elements have no position; their message quotes
+// the element.
+
+/// One entry of a list-shaped filter parameter.
+public enum FilterListElement: Sendable, Hashable {
+    /// A single filter, ANDed with its siblings.
+    case single(String)
+    /// Filters ORed together.
+    case anyOf([String])
+}
+
+public enum FilterListParser {
+    public static func facetFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
+        try combine(list) { (element) throws(FilterError) in try facetElement(element, parameter: "facetFilters") }
+    }
+
+    public static func numericFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
+        try combine(list) { (element) throws(FilterError) in try numericElement(element, parameter: "numericFilters") }
+    }
+
+    public static func tagFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
+        try combine(list) { (element) throws(FilterError) in try tagElement(element, parameter: "tagFilters") }
+    }
+
+    /// Parsed like facetFilters (scores are dropped). The evaluator decides how optional
+    /// filters affect ranking.
+    public static func optionalFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
+        try combine(list) { (element) throws(FilterError) in try facetElement(element, parameter: "optionalFilters") }
+    }
+
+    /// Dispatches on the parameter name ("facetFilters", "numericFilters", "tagFilters",
+    /// "optionalFilters"). Any other name throws.
+    public static func parse(_ list: [FilterListElement], parameter: String) throws(FilterError) -> FilterExpression? {
+        switch parameter {
+        case "facetFilters": return try facetFilters(list)
+        case "numericFilters": return try numericFilters(list)
+        case "tagFilters": return try tagFilters(list)
+        case "optionalFilters": return try optionalFilters(list)
+        default:
+            throw FilterError(parameter: parameter, position: nil, message: "unknown filter parameter '\(parameter)'; expected facetFilters, numericFilters, tagFilters or optionalFilters")
+        }
+    }
+
+    /// Convenience: `splitStringForm` followed by `parse(_:parameter:)`.
+    public static func parseString(_ text: String, parameter: String) throws(FilterError) -> FilterExpression? {
+        try parse(try splitStringForm(text, parameter: parameter), parameter: parameter)
+    }
+
+    /// The string form: a single filter ("brand:Apple"), a comma-separated list
+    /// ("a:b,c:d" = AND), and parenthesized OR groups ("(a,b),c" = (a OR b) AND c).
+    ///
+    /// Rules: elements are trimmed; commas, '(' and ')' inside double quotes are literal;
+    /// `\,`, `\(` and `\)` are a literal comma/parenthesis (the backslash is removed), any other
+    /// backslash sequence is passed through unchanged (so `\-` still reaches the element
+    /// parser); '(' only opens a group at the start of an element and ')' only closes one
+    /// inside a group (elsewhere both are literal). Groups don't nest. Empty or blank text
+    /// gives an empty list; an empty element or group is an error.
+    public static func splitStringForm(_ text: String, parameter: String) throws(FilterError) -> [FilterListElement] {
+        let chars = Array(text)
+        var result: [FilterListElement] = []
+        var i = 0
+
+        func fail(_ message: String) -> FilterError {
+            FilterError(parameter: parameter, position: i + 1, message: message)
+        }
+        func skipWhitespace() {
+            while i < chars.count, chars[i].isWhitespace { i += 1 }
+        }
+        /// Reads one element up to an unquoted, unescaped ',' (or ')' inside a group).
+        func readElement(inGroup: Bool) throws(FilterError) -> String {
+            skipWhitespace()
+            let start = i
+            var element = ""
+            var inQuotes = false
+            var quoteStart = 0
+            while i < chars.count {
+                let c = chars[i]
+                if c == "\\", i + 1 < chars.count {
+                    let next = chars[i + 1]
+                    if next == "," || next == "(" || next == ")" {
+                        element.append(next)
+                    } else {
+                        element.append(c)
+                        element.append(next)
+                    }
+                    i += 2
+                    continue
+                }
+                if c == "\"" {
+                    if !inQuotes { quoteStart = i }
+                    inQuotes.toggle()
+                } else if !inQuotes {
+                    if c == "," { break }
+                    if inGroup && c == ")" { break }
+                    if c == "(" && i == start {
+                        throw fail(inGroup
+                            ? "nested parentheses are not allowed at col \(i + 1); expected a filter (groups can't be nested: write (a,b),c)"
+                            : "unexpected token '(' at col \(i + 1)")
+                    }
+                }
+                element.append(c)
+                i += 1
+            }
+            if inQuotes {
+                i = quoteStart
+                throw fail("unterminated quoted string starting at col \(quoteStart + 1); expected a closing \"")
+            }
+            while let last = element.last, last.isWhitespace { element.removeLast() }
+            if element.isEmpty {
+                let found = i < chars.count ? "token '\(chars[i])'" : "end of input"
+                throw fail("unexpected \(found) at col \(i + 1); expected a filter (empty filters are not allowed)")
+            }
+            return element
+        }
+
+        skipWhitespace()
+        if i == chars.count { return [] }
+        while true {
+            skipWhitespace()
+            if i < chars.count, chars[i] == "(" {
+                let open = i
+                i += 1
+                skipWhitespace()
+                if i < chars.count, chars[i] == ")" {
+                    i = open
+                    throw fail("empty parentheses at col \(open + 1); expected filters inside ( ), such as (a,b)")
+                }
+                var group: [String] = []
+                while true {
+                    group.append(try readElement(inGroup: true))
+                    guard i < chars.count else {
+                        throw fail("unexpected end of input at col \(i + 1); expected ')' to close the '(' at col \(open + 1)")
+                    }
+                    i += 1 // ',' or ')'
+                    if chars[i - 1] == ")" { break }
+                }
+                result.append(.anyOf(group))
+                skipWhitespace()
+                if i < chars.count && chars[i] != "," {
+                    throw fail("unexpected token '\(chars[i])' at col \(i + 1); expected ',' after ')'")
+                }
+            } else {
+                result.append(.single(try readElement(inGroup: false)))
+            }
+            if i == chars.count { return result }
+            i += 1 // ','
+        }
+    }
+
+    // MARK: - Combining
+
+    private static func combine(
+        _ list: [FilterListElement],
+        _ parseElement: (String) throws(FilterError) -> FilterExpression
+    ) throws(FilterError) -> FilterExpression? {
+        var conjuncts: [FilterExpression] = []
+        for entry in list {
+            switch entry {
+            case .single(let text):
+                conjuncts.append(try parseElement(text))
+            case .anyOf(let texts):
+                var disjuncts: [FilterExpression] = []
+                for text in texts { disjuncts.append(try parseElement(text)) }
+                switch disjuncts.count {
+                case 0: continue
+                case 1: conjuncts.append(disjuncts[0])
+                default: conjuncts.append(.or(disjuncts))
+                }
+            }
+        }
+        switch conjuncts.count {
+        case 0: return nil
+        case 1: return conjuncts[0]
+        default: return .and(conjuncts)
+        }
+    }
+
+    // MARK: - Elements
+
+    private static func trimmed(_ text: String) -> [Character] {
+        var chars = Array(text)
+        while let last = chars.last, last.isWhitespace { chars.removeLast() }
+        let leading = chars.prefix(while: { $0.isWhitespace }).count
+        return Array(chars.dropFirst(leading))
+    }
+
+    /// Handles `-value` (negated), `\-value` (literal dash), surrounding double quotes and a
+    /// `<score=N>` suffix. Returns the value and whether it is negated, or nil if it's empty.
+    private static func signedValue(_ raw: [Character]) -> (value: String, negated: Bool)? {
+        var chars = FilterStringParser.strippingScoreSuffix(raw)
+        var negated = false
+        if chars.first == "-" {
+            negated = true
+            chars.removeFirst()
+        } else if chars.count >= 2, chars[0] == "\\", chars[1] == "-" {
+            chars.removeFirst()
+        }
+        if chars.count >= 2, chars.first == "\"", chars.last == "\"" {
+            var unquoted = ""
+            var i = 1
+            while i < chars.count - 1 {
+                if chars[i] == "\\", i + 1 < chars.count - 1, chars[i + 1] == "\"" || chars[i + 1] == "\\" {
+                    unquoted.append(chars[i + 1])
+                    i += 2
+                } else {
+                    unquoted.append(chars[i])
+                    i += 1
+                }
+            }
+            return (unquoted, negated)
+        }
+        if chars.isEmpty { return nil }
+        return (String(chars), negated)
+    }
+
+    static func facetElement(_ text: String, parameter: String) throws(FilterError) -> FilterExpression {
+        let chars = trimmed(text)
+        let shown = FilterStringParser.shorten(text)
+        guard let colon = chars.firstIndex(of: ":") else {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' is not a facet filter; expected attribute:value, such as brand:Apple")
+        }
+        var attributeChars = Array(chars[..<colon])
+        while let last = attributeChars.last, last.isWhitespace { attributeChars.removeLast() }
+        if attributeChars.count >= 2, attributeChars.first == "\"", attributeChars.last == "\"" {
+            attributeChars = Array(attributeChars.dropFirst().dropLast())
+        }
+        guard !attributeChars.isEmpty else {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' has no attribute name before ':'; expected attribute:value, such as brand:Apple")
+        }
+        let attribute = String(attributeChars)
+        let rawValue = Array(chars[(colon + 1)...].drop(while: { $0.isWhitespace }))
+        guard let (value, negated) = signedValue(rawValue) else {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' has no value after '\(attribute):'; expected attribute:value, such as brand:Apple")
+        }
+        let leaf: FilterExpression = attribute == "_tags" ? .tag(value) : .facet(attribute: attribute, value: value)
+        return negated ? .not(leaf) : leaf
+    }
+
+    static func numericElement(_ text: String, parameter: String) throws(FilterError) -> FilterExpression {
+        let shown = FilterStringParser.shorten(text)
+        let example = "expected attribute OP number (OP one of <, <=, =, !=, >=, >), such as price>=10, or attribute:lower TO upper, such as price:10 TO 20"
+        var parser = FilterStringParser(text: text, parameter: parameter)
+        let expression: FilterExpression
+        let kind: FilterKind
+        do {
+            (expression, kind) = try parser.parseSingleFilter()
+        } catch {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' is not a valid numeric filter: \(error.message)")
+        }
+        guard kind == .numeric else {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' is not a numeric filter; \(example)")
+        }
+        return expression
+    }
+
+    static func tagElement(_ text: String, parameter: String) throws(FilterError) -> FilterExpression {
+        let shown = FilterStringParser.shorten(text)
+        guard let (value, negated) = signedValue(trimmed(text)) else {
+            throw FilterError(parameter: parameter, position: nil, message: "'\(shown)' is an empty tag; expected a tag name, such as published or -draft")
+        }
+        return negated ? .not(.tag(value)) : .tag(value)
+    }
+}

@@ -1,0 +1,124 @@
+import SearchAPI
+
+/// One entry of `searchableAttributes`: an attribute path at a priority level.
+struct SearchableAttribute: Sendable, Hashable {
+    /// Dotted path into the record (`name`, `hierarchicalCategories.lvl0`).
+    var path: String
+    /// Priority: 0 is the most important. `"a,b"` puts two attributes at one level.
+    var level: Int
+    /// `unordered(x)`: the position of the match inside the attribute does not matter.
+    var ordered: Bool
+}
+
+/// One entry of `attributesForFaceting`.
+struct FacetAttribute: Sendable, Hashable {
+    var path: String
+    /// `searchable(x)`: its values can be searched with a facet-value search.
+    var searchable: Bool
+    /// `filterOnly(x)`: usable in filters, never counted.
+    var filterOnly: Bool
+}
+
+/// One entry of `customRanking`: `asc(attr)` or `desc(attr)`.
+struct CustomRankingCriterion: Sendable, Hashable {
+    var path: String
+    var ascending: Bool
+}
+
+/// The settings the engine reads, parsed and validated once, with Algolia's defaults applied.
+struct IndexConfiguration: Sendable {
+    let settings: IndexSettings
+    /// nil: no `searchableAttributes`, every attribute is searchable at one level.
+    let searchable: [SearchableAttribute]?
+    let levelCount: Int
+    let facetAttributes: [FacetAttribute]
+    let customRanking: [CustomRankingCriterion]
+    let unretrievable: Set<String>
+
+    init(settings: IndexSettings) throws(SearchError) {
+        self.settings = settings
+        if let entries = settings.searchableAttributes, !entries.isEmpty {
+            var attributes: [SearchableAttribute] = []
+            for (level, entry) in entries.enumerated() {
+                for part in entry.split(separator: ",") {
+                    let text = part.trimmingSpaces
+                    if let inner = IndexConfiguration.unwrap(text, modifier: "unordered") {
+                        attributes.append(SearchableAttribute(path: inner, level: level, ordered: false))
+                    } else if let inner = IndexConfiguration.unwrap(text, modifier: "ordered") {
+                        attributes.append(SearchableAttribute(path: inner, level: level, ordered: true))
+                    } else if !text.isEmpty, !text.contains("(") {
+                        attributes.append(SearchableAttribute(path: text, level: level, ordered: true))
+                    } else {
+                        throw SearchError(.invalidParameter,
+                                          "searchableAttributes: invalid entry \"\(entry)\"; expected an attribute name, \"a,b\", or unordered(attribute)")
+                    }
+                }
+            }
+            guard entries.count <= 250 else {
+                throw SearchError(.invalidParameter, "searchableAttributes: at most 250 levels are supported, got \(entries.count)")
+            }
+            searchable = attributes
+            levelCount = entries.count
+        } else {
+            searchable = nil
+            levelCount = 1
+        }
+
+        var facets: [FacetAttribute] = []
+        for entry in settings.attributesForFaceting ?? [] {
+            let text = entry.trimmingSpaces
+            let facet: FacetAttribute
+            if let inner = IndexConfiguration.unwrap(text, modifier: "searchable") {
+                facet = FacetAttribute(path: inner, searchable: true, filterOnly: false)
+            } else if let inner = IndexConfiguration.unwrap(text, modifier: "filterOnly") {
+                facet = FacetAttribute(path: inner, searchable: false, filterOnly: true)
+            } else if let inner = IndexConfiguration.unwrap(text, modifier: "afterDistinct") {
+                facet = FacetAttribute(path: inner, searchable: false, filterOnly: false)
+            } else if !text.isEmpty, !text.contains("(") {
+                facet = FacetAttribute(path: text, searchable: false, filterOnly: false)
+            } else {
+                throw SearchError(.invalidParameter,
+                                  "attributesForFaceting: invalid entry \"\(entry)\"; expected an attribute name, searchable(attribute), filterOnly(attribute) or afterDistinct(attribute)")
+            }
+            if let existing = facets.firstIndex(where: { $0.path == facet.path }) {
+                facets[existing] = facet
+            } else {
+                facets.append(facet)
+            }
+        }
+        // `_tags` is always filterable (tag filters), counted only when declared.
+        if !facets.contains(where: { $0.path == "_tags" }) {
+            facets.append(FacetAttribute(path: "_tags", searchable: false, filterOnly: true))
+        }
+        facetAttributes = facets
+
+        var ranking: [CustomRankingCriterion] = []
+        for entry in settings.customRanking ?? [] {
+            let text = entry.trimmingSpaces
+            if let inner = IndexConfiguration.unwrap(text, modifier: "asc") {
+                ranking.append(CustomRankingCriterion(path: inner, ascending: true))
+            } else if let inner = IndexConfiguration.unwrap(text, modifier: "desc") {
+                ranking.append(CustomRankingCriterion(path: inner, ascending: false))
+            } else {
+                throw SearchError(.invalidParameter, "customRanking: invalid entry \"\(entry)\"; expected asc(attribute) or desc(attribute)")
+            }
+        }
+        customRanking = ranking
+        unretrievable = Set(settings.unretrievableAttributes ?? [])
+    }
+
+    /// `modifier(inner)` → `inner`; anything else → nil.
+    static func unwrap(_ text: String, modifier: String) -> String? {
+        guard text.hasPrefix(modifier + "("), text.hasSuffix(")") else { return nil }
+        let inner = text.dropFirst(modifier.count + 1).dropLast().trimmingSpaces
+        return inner.isEmpty ? nil : inner
+    }
+
+    func facet(_ path: String) -> FacetAttribute? { facetAttributes.first { $0.path == path } }
+
+    /// Settings that change what is derived at build time; a change to any of them rebuilds the index.
+    static func derivedFingerprint(_ settings: IndexSettings) -> String {
+        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking"]
+        return keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
+    }
+}

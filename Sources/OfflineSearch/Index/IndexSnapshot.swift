@@ -1,0 +1,153 @@
+import SearchAPI
+
+/// The values of one faceted attribute, both ways: each document's values, and each value's
+/// documents. Values are distinct by their exact text, as Algolia counts them.
+struct FacetColumn: Sendable {
+    let path: String
+    /// Value id → the value as shown (`"Apple"`, `"true"`, `"4.5"`).
+    let values: [String]
+    /// Value id → the value as a number, or NaN when it is not numeric (for `facets_stats`).
+    let numbers: [Double]
+    /// `docStarts[d]..<docStarts[d + 1]` index `docValues`: document → value ids.
+    let docStarts: [UInt32]
+    let docValues: [UInt32]
+    /// `valueStarts[v]..<valueStarts[v + 1]` index `valueDocs`: value → sorted documents.
+    let valueStarts: [UInt32]
+    let valueDocs: [UInt32]
+    /// Folded value text (case- and diacritic-insensitive) → value ids, for facet filters.
+    let idsByFoldedValue: [String: [UInt32]]
+
+    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32]) {
+        self.path = path
+        self.values = values
+        self.docStarts = docStarts
+        self.docValues = docValues
+        self.valueStarts = valueStarts
+        self.valueDocs = valueDocs
+        numbers = values.map { Double($0) ?? .nan }
+        var folded: [String: [UInt32]] = [:]
+        for (id, value) in values.enumerated() { folded[Tokenizer.foldedKey(value), default: []].append(UInt32(id)) }
+        idsByFoldedValue = folded
+    }
+
+    /// Documents that have value `id`.
+    func documents(of id: Int) -> ArraySlice<UInt32> { valueDocs[Int(valueStarts[id])..<Int(valueStarts[id + 1])] }
+    func count(of id: Int) -> Int { Int(valueStarts[id + 1] - valueStarts[id]) }
+    /// True when every value is a number: the facet gets `facets_stats`.
+    var isNumeric: Bool { !numbers.isEmpty && !numbers.contains { $0.isNaN } }
+}
+
+/// Every number found under one attribute path: document → values.
+struct NumericColumn: Sendable {
+    let docStarts: [UInt32]
+    let values: [Double]
+}
+
+/// The in-memory index derived from the stored records: what makes a query fast. It is
+/// immutable: a write builds a new snapshot and swaps it in, so a search never sees half of
+/// a write.
+///
+/// Documents are dense ordinals sorted by `customRanking` (ties by insertion order), so within
+/// a relevance tier, increasing ordinals are already the custom-ranking order.
+final class IndexSnapshot: Sendable {
+    let configuration: IndexConfiguration
+    /// The store's generation this snapshot was built from.
+    let generation: Int64
+    let documentCount: Int
+    /// Document → `records.rowid` in the store.
+    let rowIDs: [Int64]
+    let terms: TermTable
+    /// `postingStarts[t]..<postingStarts[t + 1]` index `postingDocs` and `postingLevels`.
+    let postingStarts: [UInt32]
+    let postingDocs: [UInt32]
+    /// The best (lowest) searchable level where the term occurs in that document.
+    let postingLevels: [UInt8]
+    /// In `configuration.facetAttributes` order.
+    let facets: [FacetColumn]
+    let numerics: [String: NumericColumn]
+
+    init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
+         postingStarts: [UInt32], postingDocs: [UInt32], postingLevels: [UInt8],
+         facets: [FacetColumn], numerics: [String: NumericColumn]) {
+        self.configuration = configuration
+        self.generation = generation
+        self.documentCount = rowIDs.count
+        self.rowIDs = rowIDs
+        self.terms = terms
+        self.postingStarts = postingStarts
+        self.postingDocs = postingDocs
+        self.postingLevels = postingLevels
+        self.facets = facets
+        self.numerics = numerics
+    }
+
+    func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
+
+    // MARK: Persistence
+
+    static let formatVersion: UInt32 = 1
+
+    func encoded() -> [UInt8] {
+        var writer = BinaryWriter()
+        writer.write(IndexSnapshot.formatVersion)
+        writer.write(generation)
+        writer.write(IndexConfiguration.derivedFingerprint(configuration.settings))
+        writer.write(array: rowIDs)
+        writer.write(array: terms.bytes)
+        writer.write(array: terms.starts)
+        writer.write(array: postingStarts)
+        writer.write(array: postingDocs)
+        writer.write(array: postingLevels)
+        writer.write(UInt64(facets.count))
+        for facet in facets {
+            writer.write(facet.path)
+            writer.write(strings: facet.values)
+            writer.write(array: facet.docStarts)
+            writer.write(array: facet.docValues)
+            writer.write(array: facet.valueStarts)
+            writer.write(array: facet.valueDocs)
+        }
+        writer.write(UInt64(numerics.count))
+        for path in numerics.keys.sorted() {
+            writer.write(path)
+            writer.write(array: numerics[path]!.docStarts)
+            writer.write(array: numerics[path]!.values)
+        }
+        return writer.bytes
+    }
+
+    /// Reads a stored snapshot; nil when it is from another format, another generation or
+    /// other settings (the caller then rebuilds it from the records).
+    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot? {
+        var reader = BinaryReader(buffer)
+        do {
+            guard try reader.read(UInt32.self) == formatVersion,
+                  try reader.read(Int64.self) == generation,
+                  try reader.readString() == IndexConfiguration.derivedFingerprint(configuration.settings)
+            else { return nil }
+            let rowIDs: [Int64] = try reader.readArray()
+            let terms = TermTable(bytes: try reader.readArray(), starts: try reader.readArray())
+            let postingStarts: [UInt32] = try reader.readArray()
+            let postingDocs: [UInt32] = try reader.readArray()
+            let postingLevels: [UInt8] = try reader.readArray()
+            var facets: [FacetColumn] = []
+            for _ in 0..<(try reader.read(UInt64.self)) {
+                facets.append(FacetColumn(path: try reader.readString(), values: try reader.readStrings(),
+                                          docStarts: try reader.readArray(), docValues: try reader.readArray(),
+                                          valueStarts: try reader.readArray(), valueDocs: try reader.readArray()))
+            }
+            var numerics: [String: NumericColumn] = [:]
+            for _ in 0..<(try reader.read(UInt64.self)) {
+                let path = try reader.readString()
+                numerics[path] = NumericColumn(docStarts: try reader.readArray(), values: try reader.readArray())
+            }
+            guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
+                  facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
+            return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingLevels: postingLevels,
+                                 facets: facets, numerics: numerics)
+        } catch {
+            return nil
+        }
+    }
+}

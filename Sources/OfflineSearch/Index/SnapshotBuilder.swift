@@ -1,0 +1,176 @@
+import SearchAPI
+
+/// The searchable texts of a record, by level: one rule for the in-memory index, the FTS5
+/// table and highlighting.
+enum SearchableText {
+    /// Calls `body(level, text)` for each searchable string or number of the record.
+    static func forEach(in record: JSONObject, configuration: IndexConfiguration, _ body: (Int, String) -> Void) {
+        guard let attributes = configuration.searchable else {
+            RecordValues.forEachText(in: record) { body(0, $0) }
+            return
+        }
+        for attribute in attributes {
+            for value in RecordValues.scalars(at: attribute.path, in: record) {
+                if let text = value.scalarText { body(attribute.level, text) }
+            }
+        }
+    }
+}
+
+/// Builds an `IndexSnapshot` from records: tokenizes the searchable attributes, sorts the
+/// vocabulary, lays out posting lists, facet columns and numeric columns.
+///
+/// - Complexity: O(total tokens + n log n) for n records.
+enum SnapshotBuilder {
+    struct Input {
+        var rowID: Int64
+        var record: JSONObject
+    }
+
+    static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
+        let order = customRankingOrder(inputs, configuration: configuration)
+        let documentCount = order.count
+
+        // 1. Tokens per document: (temporary term id, best level), deduplicated.
+        var temporaryIDs: [String: UInt32] = [:]
+        var words: [String] = []
+        var docStarts: [UInt32] = [0]
+        docStarts.reserveCapacity(documentCount + 1)
+        var docTerms: [UInt32] = []
+        var docLevels: [UInt8] = []
+        var scratch: [UInt64] = []
+        for index in order {
+            scratch.removeAll(keepingCapacity: true)
+            SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
+                Tokenizer.forEachToken(in: text) { folded, _, _ in
+                    let id: UInt32
+                    if let existing = temporaryIDs[folded] {
+                        id = existing
+                    } else {
+                        id = UInt32(words.count)
+                        temporaryIDs[folded] = id
+                        words.append(folded)
+                    }
+                    scratch.append(UInt64(id) << 8 | UInt64(min(level, 255)))
+                }
+            }
+            scratch.sort()
+            var previous: UInt64 = .max
+            for entry in scratch where entry >> 8 != previous {
+                previous = entry >> 8
+                docTerms.append(UInt32(previous))
+                docLevels.append(UInt8(entry & 0xFF))
+            }
+            docStarts.append(UInt32(docTerms.count))
+        }
+        temporaryIDs = [:]
+
+        // 2. Sorted vocabulary and postings (documents are visited in order, so lists come sorted).
+        let (terms, finalID) = TermTable.build(words)
+        words = []
+        var postingStarts = [UInt32](repeating: 0, count: terms.count + 1)
+        for term in docTerms { postingStarts[Int(finalID[Int(term)]) + 1] += 1 }
+        for i in 0..<terms.count { postingStarts[i + 1] += postingStarts[i] }
+        var cursor = postingStarts
+        var postingDocs = [UInt32](repeating: 0, count: docTerms.count)
+        var postingLevels = [UInt8](repeating: 0, count: docTerms.count)
+        for doc in 0..<documentCount {
+            for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
+                let term = Int(finalID[Int(docTerms[i])])
+                let slot = Int(cursor[term])
+                postingDocs[slot] = UInt32(doc)
+                postingLevels[slot] = docLevels[i]
+                cursor[term] += 1
+            }
+        }
+
+        // 3. Facet columns.
+        let facets = configuration.facetAttributes.map { attribute in
+            buildFacetColumn(attribute.path, inputs: inputs, order: order)
+        }
+
+        // 4. Numeric columns, for every path that holds numbers.
+        var numericEntries: [String: (starts: [UInt32], values: [Double], lastDoc: Int)] = [:]
+        for (doc, index) in order.enumerated() {
+            RecordValues.forEachNumber(in: inputs[index].record) { path, number in
+                var column = numericEntries[path] ?? (starts: [0], values: [], lastDoc: 0)
+                while column.lastDoc < doc { column.starts.append(UInt32(column.values.count)); column.lastDoc += 1 }
+                column.values.append(number)
+                numericEntries[path] = column
+            }
+        }
+        var numerics: [String: NumericColumn] = [:]
+        for (path, var column) in numericEntries {
+            while column.lastDoc < documentCount { column.starts.append(UInt32(column.values.count)); column.lastDoc += 1 }
+            numerics[path] = NumericColumn(docStarts: column.starts, values: column.values)
+        }
+
+        return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
+                             terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
+                             postingLevels: postingLevels, facets: facets, numerics: numerics)
+    }
+
+    /// Input indices sorted by `customRanking` (records missing a value last), then insertion order.
+    static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> [Int] {
+        let criteria = configuration.customRanking
+        guard !criteria.isEmpty else {
+            return inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }
+        }
+        let keys: [[RankingValue?]] = inputs.map { input in
+            criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: input.record).first.flatMap(RankingValue.init) }
+        }
+        return inputs.indices.sorted { a, b in
+            for (c, criterion) in criteria.enumerated() {
+                switch (keys[a][c], keys[b][c]) {
+                case (nil, nil): continue
+                case (nil, _): return false
+                case (_, nil): return true
+                case let (x?, y?):
+                    if x == y { continue }
+                    return criterion.ascending ? x < y : x > y
+                }
+            }
+            return inputs[a].rowID < inputs[b].rowID
+        }
+    }
+
+    static func buildFacetColumn(_ path: String, inputs: [Input], order: [Int]) -> FacetColumn {
+        var ids: [String: UInt32] = [:]
+        var values: [String] = []
+        var docStarts: [UInt32] = [0]
+        docStarts.reserveCapacity(order.count + 1)
+        var docValues: [UInt32] = []
+        var seen: [UInt32] = []
+        for index in order {
+            seen.removeAll(keepingCapacity: true)
+            for scalar in RecordValues.scalars(at: path, in: inputs[index].record) {
+                guard let text = scalar.scalarText else { continue }
+                let id: UInt32
+                if let existing = ids[text] {
+                    id = existing
+                } else {
+                    id = UInt32(values.count)
+                    ids[text] = id
+                    values.append(text)
+                }
+                if !seen.contains(id) { seen.append(id) }  // each value once per record
+            }
+            docValues.append(contentsOf: seen)
+            docStarts.append(UInt32(docValues.count))
+        }
+        var valueStarts = [UInt32](repeating: 0, count: values.count + 1)
+        for value in docValues { valueStarts[Int(value) + 1] += 1 }
+        for i in 0..<values.count { valueStarts[i + 1] += valueStarts[i] }
+        var cursor = valueStarts
+        var valueDocs = [UInt32](repeating: 0, count: docValues.count)
+        for doc in 0..<order.count {
+            for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
+                let value = Int(docValues[i])
+                valueDocs[Int(cursor[value])] = UInt32(doc)
+                cursor[value] += 1
+            }
+        }
+        return FacetColumn(path: path, values: values, docStarts: docStarts, docValues: docValues,
+                           valueStarts: valueStarts, valueDocs: valueDocs)
+    }
+}

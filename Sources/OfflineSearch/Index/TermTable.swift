@@ -1,0 +1,90 @@
+/// The vocabulary: every indexed word once, sorted by its UTF-8 bytes, so the words that start
+/// with a prefix form one contiguous range of term ids. Stored as one byte buffer plus offsets
+/// (no per-word objects), which keeps it compact and quick to load.
+struct TermTable: Sendable {
+    let bytes: [UInt8]
+    /// `starts[i]..<starts[i + 1]` are the bytes of term `i`; `count + 1` entries.
+    let starts: [UInt32]
+
+    var count: Int { starts.count - 1 }
+
+    init(bytes: [UInt8], starts: [UInt32]) {
+        self.bytes = bytes
+        self.starts = starts
+    }
+
+    /// Builds the table from distinct words, returning the table and, for each input word,
+    /// its term id.
+    static func build(_ words: [String]) -> (TermTable, [UInt32]) {
+        let utf8 = words.map { Array($0.utf8) }
+        let order = utf8.indices.sorted { utf8[$0].lexicographicallyPrecedes(utf8[$1]) }
+        var bytes: [UInt8] = []
+        var starts: [UInt32] = [0]
+        starts.reserveCapacity(words.count + 1)
+        var idOf = [UInt32](repeating: 0, count: words.count)
+        for (rank, index) in order.enumerated() {
+            bytes.append(contentsOf: utf8[index])
+            starts.append(UInt32(bytes.count))
+            idOf[index] = UInt32(rank)
+        }
+        return (TermTable(bytes: bytes, starts: starts), idOf)
+    }
+
+    func term(_ id: Int) -> String {
+        bytes.withUnsafeBufferPointer { buffer in
+            String(decoding: UnsafeBufferPointer(rebasing: buffer[Int(starts[id])..<Int(starts[id + 1])]), as: UTF8.self)
+        }
+    }
+
+    /// Compares term `id` with `key`: negative, zero or positive. When `prefixOnly`, a term
+    /// that starts with `key` compares equal.
+    @inline(__always)
+    private func compare(_ id: Int, _ key: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int {
+        let start = Int(starts[id])
+        let end = Int(starts[id + 1])
+        let length = end - start
+        let shared = min(length, key.count)
+        for i in 0..<shared {
+            let a = buffer[start + i]
+            let b = key[i]
+            if a != b { return a < b ? -1 : 1 }
+        }
+        if length == key.count { return 0 }
+        if length < key.count { return -1 }
+        return prefixOnly ? 0 : 1
+    }
+
+    /// The id of exactly `word`, if indexed.
+    /// - Complexity: O(log n · |word|)
+    func id(of word: String) -> Int? {
+        let range = self.range(word, prefixOnly: false)
+        return range.isEmpty ? nil : range.lowerBound
+    }
+
+    /// The ids of the words that start with `prefix`.
+    /// - Complexity: O(log n · |prefix|)
+    func ids(withPrefix prefix: String) -> Range<Int> {
+        range(prefix, prefixOnly: true)
+    }
+
+    private func range(_ word: String, prefixOnly: Bool) -> Range<Int> {
+        let key = Array(word.utf8)
+        return key.withUnsafeBufferPointer { key in
+            bytes.withUnsafeBufferPointer { buffer in
+                var low = 0
+                var high = count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if compare(mid, key, buffer, prefixOnly: prefixOnly) < 0 { low = mid + 1 } else { high = mid }
+                }
+                let lower = low
+                high = count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if compare(mid, key, buffer, prefixOnly: prefixOnly) <= 0 { low = mid + 1 } else { high = mid }
+                }
+                return lower..<low
+            }
+        }
+    }
+}

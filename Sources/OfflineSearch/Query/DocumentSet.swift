@@ -1,0 +1,116 @@
+/// A set of documents (dense ordinals 0..<capacity) as a bitmap: the currency of the query
+/// pipeline. Words, filters and ranking tiers are all sets combined with AND, OR and NOT.
+struct DocumentSet: Sendable, Equatable {
+    private(set) var words: [UInt64]
+    let capacity: Int
+
+    init(capacity: Int, full: Bool = false) {
+        self.capacity = capacity
+        let count = (capacity + 63) >> 6
+        words = Array(repeating: full ? ~0 : 0, count: count)
+        if full { clearTail() }
+    }
+
+    private mutating func clearTail() {
+        let extra = capacity & 63
+        if extra != 0, !words.isEmpty { words[words.count - 1] &= (1 << UInt64(extra)) - 1 }
+    }
+
+    @inline(__always) mutating func insert(_ doc: Int) {
+        words[doc >> 6] |= 1 << UInt64(doc & 63)
+    }
+
+    @inline(__always) func contains(_ doc: Int) -> Bool {
+        words[doc >> 6] & (1 << UInt64(doc & 63)) != 0
+    }
+
+    /// Adds every document of a sorted posting list.
+    mutating func insert<C: Collection>(contentsOf docs: C) where C.Element == UInt32 {
+        words.withUnsafeMutableBufferPointer { bits in
+            for doc in docs { bits[Int(doc >> 6)] |= 1 << UInt64(doc & 63) }
+        }
+    }
+
+    /// - Complexity: O(capacity / 64)
+    var count: Int {
+        var total = 0
+        for word in words { total += word.nonzeroBitCount }
+        return total
+    }
+
+    var isEmpty: Bool { !words.contains { $0 != 0 } }
+
+    mutating func formIntersection(_ other: DocumentSet) {
+        words.withUnsafeMutableBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                for i in 0..<a.count { a[i] &= b[i] }
+            }
+        }
+    }
+
+    mutating func formUnion(_ other: DocumentSet) {
+        words.withUnsafeMutableBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                for i in 0..<a.count { a[i] |= b[i] }
+            }
+        }
+    }
+
+    mutating func subtract(_ other: DocumentSet) {
+        words.withUnsafeMutableBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                for i in 0..<a.count { a[i] &= ~b[i] }
+            }
+        }
+    }
+
+    func intersection(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.formIntersection(other); return copy }
+    func union(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.formUnion(other); return copy }
+    func subtracting(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.subtract(other); return copy }
+
+    /// The documents not in this set.
+    func complement() -> DocumentSet {
+        var copy = self
+        copy.words.withUnsafeMutableBufferPointer { a in
+            for i in 0..<a.count { a[i] = ~a[i] }
+        }
+        copy.clearTail()
+        return copy
+    }
+
+    /// Calls `body` with each document in increasing order; `body` returns false to stop.
+    func forEach(_ body: (Int) -> Bool) {
+        words.withUnsafeBufferPointer { bits in
+            for index in 0..<bits.count {
+                var word = bits[index]
+                while word != 0 {
+                    let bit = word.trailingZeroBitCount
+                    if !body(index << 6 | bit) { return }
+                    word &= word &- 1
+                }
+            }
+        }
+    }
+
+    /// Documents in increasing order, skipping the first `skip`, at most `limit` of them.
+    func elements(skip: Int, limit: Int) -> [Int] {
+        var result: [Int] = []
+        guard limit > 0 else { return result }
+        var remainingSkip = skip
+        words.withUnsafeBufferPointer { bits in
+            for index in 0..<bits.count {
+                var word = bits[index]
+                let population = word.nonzeroBitCount
+                if remainingSkip >= population { remainingSkip -= population; continue }
+                while word != 0 {
+                    let bit = word.trailingZeroBitCount
+                    word &= word &- 1
+                    if remainingSkip > 0 { remainingSkip -= 1; continue }
+                    result.append(index << 6 | bit)
+                    if result.count == limit { return }
+                }
+            }
+        }
+        return result
+    }
+}

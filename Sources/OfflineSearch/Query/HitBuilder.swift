@@ -1,0 +1,99 @@
+import SearchAPI
+
+/// Turns a stored record into a hit: the retrieved attributes, `_highlightResult`,
+/// `_snippetResult`.
+struct HitBuilder {
+    let request: SearchRequest
+    let unretrievable: Set<String>
+    let highlighter: HighlightBuilder
+
+    init(request: SearchRequest, configuration: IndexConfiguration) {
+        self.request = request
+        unretrievable = configuration.unretrievable
+        highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag)
+    }
+
+    func hit(for record: JSONObject) -> JSONValue {
+        var hit = retrieved(record)
+        var highlights = JSONObject()
+        for path in expand(request.attributesToHighlight, in: record) {
+            guard let value = JSONValue.object(record).value(atPath: path),
+                  let mirrored = highlighter.mirror(value, highlighter.highlight) else { continue }
+            HitBuilder.set(mirrored, atPath: path, in: &highlights)
+        }
+        if !highlights.isEmpty || !request.attributesToHighlight.isEmpty { hit["_highlightResult"] = .object(highlights) }
+        if !request.attributesToSnippet.isEmpty {
+            var snippets = JSONObject()
+            for (path, words) in request.attributesToSnippet {
+                for expanded in expand([path], in: record) {
+                    guard let value = JSONValue.object(record).value(atPath: expanded),
+                          let mirrored = highlighter.mirror(value, { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) })
+                    else { continue }
+                    HitBuilder.set(mirrored, atPath: expanded, in: &snippets)
+                }
+            }
+            hit["_snippetResult"] = .object(snippets)
+        }
+        return .object(hit)
+    }
+
+    /// `attributesToRetrieve`: `*` for all, `-attr` to exclude, paths for nested values;
+    /// `objectID` always; `unretrievableAttributes` never.
+    func retrieved(_ record: JSONObject) -> JSONObject {
+        let list = request.attributesToRetrieve
+        var result: JSONObject
+        if list.contains("*") {
+            result = record
+            for entry in list where entry.hasPrefix("-") { HitBuilder.remove(path: String(entry.dropFirst()), from: &result) }
+        } else {
+            result = JSONObject()
+            for path in list where !path.hasPrefix("-") {
+                if let value = JSONValue.object(record).value(atPath: path) { HitBuilder.set(value, atPath: path, in: &result) }
+            }
+        }
+        for path in unretrievable { HitBuilder.remove(path: path, from: &result) }
+        if let objectID = record["objectID"] { result["objectID"] = objectID }
+        return result
+    }
+
+    /// `*` → every attribute of the record but `objectID`; unretrievable attributes left out.
+    private func expand(_ paths: [String], in record: JSONObject) -> [String] {
+        var result: [String] = []
+        for path in paths {
+            let names = path == "*" ? record.keys.filter { $0 != "objectID" } : [path]
+            for name in names where !result.contains(name) && !isUnretrievable(name) { result.append(name) }
+        }
+        return result
+    }
+
+    private func isUnretrievable(_ path: String) -> Bool {
+        unretrievable.contains { path == $0 || path.hasPrefix($0 + ".") }
+    }
+
+    /// Puts `value` at a dotted path, creating the objects on the way (`a.b` → `{"a": {"b": value}}`).
+    /// A key that contains dots itself (`{"a.b": 1}`) is kept as one key.
+    static func set(_ value: JSONValue, atPath path: String, in object: inout JSONObject) {
+        if object[path] != nil || !path.contains(".") {
+            object[path] = value
+            return
+        }
+        let dot = path.firstIndex(of: ".")!
+        let head = String(path[..<dot])
+        let rest = String(path[path.index(after: dot)...])
+        var child = object[head]?.objectValue ?? JSONObject()
+        set(value, atPath: rest, in: &child)
+        object[head] = .object(child)
+    }
+
+    static func remove(path: String, from object: inout JSONObject) {
+        if object[path] != nil || !path.contains(".") {
+            object[path] = nil
+            return
+        }
+        let dot = path.firstIndex(of: ".")!
+        let head = String(path[..<dot])
+        guard var child = object[head]?.objectValue else { return }
+        remove(path: String(path[path.index(after: dot)...]), from: &child)
+        object[head] = .object(child)
+    }
+}

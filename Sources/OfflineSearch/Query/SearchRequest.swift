@@ -1,0 +1,108 @@
+import SearchAPI
+
+/// A search's parameters merged with the index settings and Algolia's defaults: what the
+/// pipeline actually runs. One place decides every default.
+struct SearchRequest {
+    let parameters: SearchParameters
+    let words: [QueryWord]
+    let filter: FilterExpression?
+    let facets: [String]
+    let maxValuesPerFacet: Int
+    let sortFacetValuesBy: FacetSortOrder
+    let hitsPerPage: Int
+    let page: Int
+    /// Positions of the hits to return in the ranked result.
+    let start: Int
+    let count: Int
+    let paginationLimitedTo: Int
+    let attributesToRetrieve: [String]
+    let attributesToHighlight: [String]
+    let attributesToSnippet: [(path: String, words: Int)]
+    let highlightPreTag: String
+    let highlightPostTag: String
+    let snippetEllipsisText: String
+
+    init(_ parameters: SearchParameters, configuration: IndexConfiguration) throws(SearchError) {
+        let settings = configuration.settings
+        self.parameters = parameters
+        words = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast)
+        filter = try SearchRequest.filterExpression(parameters)
+
+        let declared = configuration.facetAttributes.filter { !$0.filterOnly }.map(\.path)
+        var facets: [String] = []
+        for facet in parameters.facets ?? [] {
+            let names = facet == "*" ? declared : (declared.contains(facet) ? [facet] : [])
+            for name in names where !facets.contains(name) { facets.append(name) }
+        }
+        self.facets = facets
+        maxValuesPerFacet = parameters.maxValuesPerFacet ?? settings.maxValuesPerFacet ?? 100
+        sortFacetValuesBy = parameters.sortFacetValuesBy ?? settings.sortFacetValuesBy ?? .count
+
+        paginationLimitedTo = settings.paginationLimitedTo ?? 1000
+        hitsPerPage = parameters.hitsPerPage ?? settings.hitsPerPage ?? 20
+        if let offset = parameters.offset {
+            let length = parameters.length ?? hitsPerPage
+            page = hitsPerPage > 0 ? offset / max(hitsPerPage, 1) : 0
+            start = offset
+            count = max(0, min(length, paginationLimitedTo - offset))
+        } else {
+            if parameters.length != nil {
+                throw SearchError(.invalidParameter, "length: expected together with offset; use offset and length, or page and hitsPerPage")
+            }
+            page = parameters.page ?? 0
+            start = page * hitsPerPage
+            count = max(0, min(hitsPerPage, paginationLimitedTo - start))
+        }
+
+        attributesToRetrieve = parameters.attributesToRetrieve ?? settings.attributesToRetrieve ?? ["*"]
+        let defaultHighlight: [String] = configuration.searchable.map { attributes in
+            var paths: [String] = []
+            for attribute in attributes where !paths.contains(attribute.path) { paths.append(attribute.path) }
+            return paths
+        } ?? ["*"]
+        attributesToHighlight = parameters.attributesToHighlight ?? settings.attributesToHighlight ?? defaultHighlight
+        var snippets: [(String, Int)] = []
+        for entry in parameters.attributesToSnippet ?? settings.attributesToSnippet ?? [] {
+            if let colon = entry.lastIndex(of: ":") {
+                let path = String(entry[..<colon])
+                guard let words = Int(entry[entry.index(after: colon)...]), words >= 0 else {
+                    throw SearchError(.invalidParameter, "attributesToSnippet: invalid entry \"\(entry)\"; expected attribute or attribute:numberOfWords")
+                }
+                snippets.append((path, words))
+            } else {
+                snippets.append((entry, 10))
+            }
+        }
+        attributesToSnippet = snippets
+        highlightPreTag = parameters.highlightPreTag ?? settings.highlightPreTag ?? "<em>"
+        highlightPostTag = parameters.highlightPostTag ?? settings.highlightPostTag ?? "</em>"
+        snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
+    }
+
+    /// `filters`, `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
+    static func filterExpression(_ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
+        do {
+            var parts: [FilterExpression?] = []
+            if let filters = parameters.filters { parts.append(try FilterParser.parse(filters)) }
+            for (name, list) in [("facetFilters", parameters.facetFilters), ("numericFilters", parameters.numericFilters),
+                                 ("tagFilters", parameters.tagFilters)] {
+                guard let list else { continue }
+                switch list {
+                case .string(let text):
+                    parts.append(try FilterListParser.parseString(text, parameter: name))
+                case .list(let items):
+                    let elements = items.map { item -> FilterListElement in
+                        switch item {
+                        case .single(let value): .single(value)
+                        case .anyOf(let values): .anyOf(values)
+                        }
+                    }
+                    parts.append(try FilterListParser.parse(elements, parameter: name))
+                }
+            }
+            return FilterExpression.allOf(parts)
+        } catch {
+            throw SearchError(.invalidFilter, error.description)
+        }
+    }
+}

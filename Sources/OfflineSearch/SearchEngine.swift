@@ -1,0 +1,119 @@
+import Foundation
+import SearchAPI
+
+/// A set of indices persisted in one data directory (one SQLite file per index), and the
+/// local implementation of `SearchService`: swap it for a remote Algolia client, or back,
+/// without touching the UI code above it.
+///
+/// ```swift
+/// let engine = try SearchEngine(directory: URL(fileURLWithPath: "/path/to/data"))
+/// try engine.index("instant_search").importFile(at: URL(fileURLWithPath: "products.json"))
+/// let response = try await engine.search(indexName: "instant_search", parameters: SearchParameters(query: "iphone"))
+/// ```
+public final class SearchEngine: SearchService, Sendable {
+    public let directory: URL
+    private let indices = LockedValue<[String: SearchIndex]>([:])
+    private let openLock = NSLock()
+
+    /// Opens (creating it if needed) a data directory.
+    public init(directory: URL) throws(SearchError) {
+        self.directory = directory
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw SearchError(.internalError, "Cannot create the data directory \(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    static let fileSuffix = ".index.sqlite"
+
+    private func fileURL(for name: String) -> URL {
+        directory.appendingPathComponent(FormURLEncoding.encode(name) + SearchEngine.fileSuffix)
+    }
+
+    /// The index with this name, created empty if it does not exist.
+    public func index(_ name: String) throws(SearchError) -> SearchIndex {
+        try validate(name)
+        if let open = indices.value[name] { return open }
+        openLock.lock()
+        defer { openLock.unlock() }
+        if let open = indices.value[name] { return open }
+        let index = try SearchIndex(name: name, path: fileURL(for: name).path)
+        var all = indices.value
+        all[name] = index
+        indices.value = all
+        return index
+    }
+
+    /// The index with this name; `SearchError.indexNotFound` (404) when it does not exist.
+    public func existingIndex(_ name: String) throws(SearchError) -> SearchIndex {
+        if let open = indices.value[name] { return open }
+        guard exists(name) else { throw .indexNotFound(name) }
+        return try index(name)
+    }
+
+    public func exists(_ name: String) -> Bool {
+        indices.value[name] != nil || FileManager.default.fileExists(atPath: fileURL(for: name).path)
+    }
+
+    /// Names of the indices in the directory, sorted.
+    public func indexNames() -> [String] {
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        var names = Set(files.filter { $0.hasSuffix(SearchEngine.fileSuffix) }
+            .map { FormURLEncoding.decode(String($0.dropLast(SearchEngine.fileSuffix.count))) })
+        names.formUnion(indices.value.keys)
+        return names.sorted()
+    }
+
+    /// Deletes an index and its files; a missing index is not an error (as with Algolia).
+    public func deleteIndex(_ name: String) throws(SearchError) {
+        openLock.lock()
+        defer { openLock.unlock() }
+        var all = indices.value
+        all[name] = nil
+        indices.value = all
+        let path = fileURL(for: name).path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+    }
+
+    private func validate(_ name: String) throws(SearchError) {
+        guard !name.isEmpty, name.utf8.count <= 256 else {
+            throw SearchError(.invalidParameter, "index name: expected 1 to 256 bytes, got \"\(name)\"")
+        }
+    }
+
+    // MARK: SearchService
+
+    public func multiSearch(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) async throws(SearchError) -> [MultiSearchResult] {
+        try multiSearchSync(queries, strategy: strategy)
+    }
+
+    /// `multiSearch` without suspension, for callers outside Swift concurrency (the CLI).
+    public func multiSearchSync(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) throws(SearchError) -> [MultiSearchResult] {
+        // A multi-search naming a missing index fails whole, as Algolia's does.
+        for query in queries where !exists(query.indexName) { throw .indexNotFound(query.indexName) }
+        var results: [MultiSearchResult] = []
+        var enough = false
+        for query in queries {
+            switch query {
+            case .hits(let indexName, let parameters):
+                if enough {
+                    var skipped = parameters
+                    skipped.hitsPerPage = 0
+                    results.append(.hits(try existingIndex(indexName).search(skipped)))
+                    continue
+                }
+                let response = try existingIndex(indexName).search(parameters)
+                if strategy == .stopIfEnoughMatches, response.nbHits >= response.hitsPerPage { enough = true }
+                results.append(.hits(response))
+            case .facetValues(let indexName, let facet, let parameters):
+                results.append(.facetValues(try existingIndex(indexName).searchForFacetValues(facet: facet, parameters: parameters)))
+            }
+        }
+        return results
+    }
+
+    public func searchForFacetValues(indexName: String, facet: String, parameters: SearchParameters) async throws(SearchError) -> FacetValuesResponse {
+        try existingIndex(indexName).searchForFacetValues(facet: facet, parameters: parameters)
+    }
+}

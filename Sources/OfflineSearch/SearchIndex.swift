@@ -1,0 +1,254 @@
+import Foundation
+import SearchAPI
+
+/// One index: its records, settings and search. Searches run concurrently from any task or
+/// thread; writes are serialized, and each is one transaction: a search sees the index
+/// before or after a write, never half of it.
+///
+/// ```swift
+/// let engine = try SearchEngine(directory: URL(fileURLWithPath: "data"))
+/// let index = try engine.index("products")
+/// try index.saveObjects([["objectID": "1", "name": "iPhone 15"]])
+/// let response = try index.search(SearchParameters(query: "iph"))
+/// ```
+public final class SearchIndex: Sendable {
+    public let name: String
+    let store: IndexStore
+    private let current: LockedValue<IndexSnapshot>
+    /// Serializes writes and lets a reader wait for a write in flight.
+    private let writeLock = NSLock()
+
+    init(name: String, path: String) throws(SearchError) {
+        self.name = name
+        store = try IndexStore(path: path)
+        let configuration = try IndexConfiguration(settings: try store.settings())
+        let snapshot: IndexSnapshot
+        if let stored = try store.loadSnapshot(configuration: configuration) {
+            snapshot = stored
+        } else {
+            snapshot = try store.rebuildSnapshot(configuration: configuration)
+        }
+        current = LockedValue(snapshot)
+    }
+
+    /// The number of records.
+    public var recordCount: Int { current.value.documentCount }
+
+    // MARK: Writing
+
+    /// Adds records, replacing those with the same `objectID` (Algolia's `saveObjects`).
+    /// A record without `objectID` gets a generated one; a numeric `objectID` is kept as its
+    /// string form. With `replaceExisting`, every other record is removed in the same
+    /// transaction (Algolia's `replaceAllObjects`).
+    /// - Returns: the objectIDs, in order.
+    @discardableResult
+    public func saveObjects(_ records: [JSONValue], replaceExisting: Bool = false) throws(SearchError) -> [String] {
+        var objects: [JSONObject] = []
+        objects.reserveCapacity(records.count)
+        for (position, record) in records.enumerated() {
+            objects.append(try SearchIndex.normalizedRecord(record, position: position))
+        }
+        try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects))
+        return objects.map { $0["objectID"]!.stringValue! }
+    }
+
+    /// Imports a file: a JSON array of records, or JSON Lines (one record per line).
+    /// Invalid JSON is reported with its line and column, and nothing of the import is kept.
+    @discardableResult
+    public func importFile(at url: URL, replaceExisting: Bool = false) throws(SearchError) -> Int {
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw SearchError(.invalidParameter, "Cannot read \(url.path): \(error.localizedDescription)")
+        }
+        let records = try SearchIndex.parseRecords(Array(data), source: url.path)
+        return try saveObjects(records, replaceExisting: replaceExisting).count
+    }
+
+    /// Reads a JSON array of records or JSON Lines.
+    public static func parseRecords(_ bytes: [UInt8], source: String) throws(SearchError) -> [JSONValue] {
+        let firstByte = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        do {
+            if firstByte == UInt8(ascii: "[") {
+                guard case .array(let records) = try JSONValue(parsingUTF8: bytes) else { return [] }
+                return records
+            }
+            return try JSONValue.parseLines(utf8: bytes)
+        } catch {
+            throw SearchError(.invalidJSON, "\(source): \(error.description)")
+        }
+    }
+
+    static func normalizedRecord(_ record: JSONValue, position: Int) throws(SearchError) -> JSONObject {
+        guard case .object(var object) = record else {
+            throw SearchError(.invalidJSON, "record \(position + 1): expected a JSON object, got \(record.jsonString.prefix(60))")
+        }
+        switch object["objectID"] {
+        case nil, .null?:
+            object["objectID"] = .string(UUID().uuidString.lowercased())
+        case .string(let id)?:
+            if id.isEmpty { throw SearchError(.invalidParameter, "record \(position + 1): objectID must not be empty") }
+        case .int?, .double?:
+            object["objectID"] = .string(object["objectID"]!.scalarText!)
+        case let other?:
+            throw SearchError(.invalidParameter, "record \(position + 1): objectID must be a string or a number, got \(other.jsonString.prefix(60))")
+        }
+        return object
+    }
+
+    /// Deletes records by objectID; unknown ids are ignored.
+    public func deleteObjects(_ objectIDs: [String]) throws(SearchError) {
+        try write(IndexStore.Change(deletions: objectIDs))
+    }
+
+    /// Removes every record; settings stay.
+    public func clearObjects() throws(SearchError) {
+        try write(IndexStore.Change(clearFirst: true))
+    }
+
+    /// The settings as set (Algolia names, unimplemented ones kept).
+    public var settings: IndexSettings { current.value.configuration.settings }
+
+    /// Applies a partial settings object (`null` resets a setting). Changing searchable,
+    /// faceting or ranking settings re-derives the index in the same transaction.
+    public func setSettings(_ patch: JSONObject) throws(SearchError) {
+        let settings = try self.settings.applying(patch)
+        _ = try IndexConfiguration(settings: settings)
+        try write(IndexStore.Change(settings: settings))
+    }
+
+    private func write(_ change: IndexStore.Change) throws(SearchError) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        let snapshot = try store.write(change, currentSettings: current.value.configuration.settings)
+        current.value = snapshot
+    }
+
+    // MARK: Reading
+
+    /// The record with this objectID, or nil.
+    public func object(_ objectID: String) throws(SearchError) -> JSONObject? {
+        try store.record(objectID: objectID)
+    }
+
+    /// Runs one search (Algolia's `POST /1/indexes/{index}/query`).
+    public func search(_ parameters: SearchParameters) throws(SearchError) -> SearchResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        for attempt in 0..<3 {
+            let snapshot = current.value
+            if let response = try search(parameters, snapshot: snapshot) {
+                var response = response
+                let elapsed = clock.now - started
+                response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+                return response
+            }
+            // A write committed after this snapshot was taken: wait for it to be published, retry.
+            if attempt < 2 { writeLock.lock(); writeLock.unlock() }
+        }
+        throw SearchError(.internalError, "Index \(name) kept changing during the search; try again")
+    }
+
+    /// The search on one snapshot; nil when the store has moved past it.
+    private func search(_ parameters: SearchParameters, snapshot: IndexSnapshot) throws(SearchError) -> SearchResponse? {
+        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+        let candidates = request.words.isEmpty ? nil : CandidateMatcher.match(request.words, in: snapshot)
+        var matched = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
+        if let filter = request.filter {
+            matched.formIntersection(FilterEvaluator(snapshot: snapshot).documents(matching: filter))
+        }
+        let nbHits = matched.count
+
+        var response = SearchResponse()
+        if !request.facets.isEmpty {
+            let counted = FacetCounter(snapshot: snapshot).facets(request.facets, over: matched, documentCount: nbHits,
+                                                                  maxValues: request.maxValuesPerFacet, sort: request.sortFacetValuesBy)
+            response.facets = counted.facets
+            if !counted.stats.isEmpty { response.facetsStats = counted.stats }
+            response.exhaustiveFacetsCount = true
+        }
+
+        let docs = RelevanceRanker.page(of: matched, candidates: candidates, start: request.start, count: request.count)
+        guard let records = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {
+            return nil
+        }
+        let builder = HitBuilder(request: request, configuration: snapshot.configuration)
+        response.hits = records.map(builder.hit(for:))
+        response.nbHits = nbHits
+        response.page = request.page
+        response.hitsPerPage = request.hitsPerPage
+        if parameters.offset != nil {
+            response.offset = request.start
+            response.length = request.count
+        }
+        if request.hitsPerPage > 0 {
+            let pages = (nbHits + request.hitsPerPage - 1) / request.hitsPerPage
+            let limit = (request.paginationLimitedTo + request.hitsPerPage - 1) / request.hitsPerPage
+            response.nbPages = min(pages, limit)
+        }
+        response.query = parameters.query
+        response.params = parameters.urlEncoded
+        response.index = name
+        if parameters.clickAnalytics == true { response.queryID = SearchIndex.queryID() }
+        return response
+    }
+
+    static func queryID() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
+    }
+
+    /// Searches the values of a `searchable()` facet (Algolia's search for facet values):
+    /// values with a word that starts with `facetQuery`, counted over the records that match
+    /// the request's query and filters, most frequent first.
+    public func searchForFacetValues(facet: String, parameters: SearchParameters) throws(SearchError) -> FacetValuesResponse {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let snapshot = current.value
+        guard let attribute = snapshot.configuration.facet(facet), attribute.searchable, let column = snapshot.facetColumn(facet) else {
+            throw SearchError(.invalidParameter,
+                              "Cannot search in `\(facet)` attribute, you need to add `searchable(\(facet))` to attributesForFaceting.")
+        }
+        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+        var matched = request.words.isEmpty
+            ? DocumentSet(capacity: snapshot.documentCount, full: true)
+            : CandidateMatcher.match(request.words, in: snapshot).matched
+        if let filter = request.filter { matched.formIntersection(FilterEvaluator(snapshot: snapshot).documents(matching: filter)) }
+        let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
+        let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll)
+        let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag)
+        var hits: [FacetHit] = []
+        for id in counts.indices where counts[id] > 0 {
+            let value = column.values[id]
+            if !facetWords.isEmpty {
+                let tokens = Tokenizer.words(value)
+                guard facetWords.allSatisfy({ word in tokens.contains { $0.hasPrefix(word.folded) } }) else { continue }
+            }
+            let highlighted = highlighter.highlight(value)["value"]?.stringValue ?? value
+            hits.append(FacetHit(value: value, highlighted: highlighted, count: counts[id]))
+        }
+        hits.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
+        let elapsed = clock.now - started
+        return FacetValuesResponse(facetHits: Array(hits.prefix(parameters.maxFacetHits ?? 10)), exhaustiveFacetsCount: true,
+                                   processingTimeMS: Int(elapsed.components.attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+extension String {
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
+    }
+}
+
+/// A value behind a lock: readers take the current value, writers replace it whole.
+final class LockedValue<Value: Sendable>: @unchecked Sendable {
+    // @unchecked: `stored` is only read or written while holding `lock`.
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value {
+        get { lock.withLock { stored } }
+        set { lock.withLock { stored = newValue } }
+    }
+}

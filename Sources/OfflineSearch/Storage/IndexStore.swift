@@ -1,0 +1,333 @@
+import Foundation
+import SearchAPI
+
+/// The durable side of one index: a SQLite database holding the records, the settings, an
+/// FTS5 table of the searchable text and the serialized derived index. The only code above
+/// SQLite that knows the schema.
+///
+/// Writes go through one connection under a lock and one transaction each; reads of record
+/// bodies go through a pool of read connections (WAL lets them run beside a write).
+final class IndexStore: @unchecked Sendable {
+    // @unchecked: `writer` is only touched under `writeLock`; the pool array only under
+    // `poolLock`, and each pooled connection is used by one caller at a time.
+    let path: String
+    private let writer: SQLiteConnection
+    private let writeLock = NSLock()
+    private let poolLock = NSLock()
+    private var pool: [SQLiteConnection] = []
+
+    init(path: String) throws(SearchError) {
+        self.path = path
+        do {
+            writer = try SQLiteConnection(path: path)
+            try writer.execute("""
+                PRAGMA journal_mode = WAL;
+                PRAGMA synchronous = NORMAL;
+                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+                CREATE TABLE IF NOT EXISTS derived (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL, data BLOB NOT NULL);
+                INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+                """)
+        } catch {
+            throw IndexStore.storageError(error, action: "open the index at \(path)")
+        }
+    }
+
+    static func storageError(_ error: any Error, action: String) -> SearchError {
+        if let searchError = error as? SearchError { return searchError }
+        return SearchError(.internalError, "Could not \(action): \(error)")
+    }
+
+    // MARK: Reading
+
+    func generation() throws(SearchError) -> Int64 {
+        try withReader { connection in try IndexStore.readGeneration(connection) }
+    }
+
+    private static func readGeneration(_ connection: SQLiteConnection) throws -> Int64 {
+        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'generation'")
+        return try statement.step() ? Int64(statement.string(0)) ?? 0 : 0
+    }
+
+    func settings() throws(SearchError) -> IndexSettings {
+        try withReader { connection in try IndexStore.readSettings(connection) }
+    }
+
+    private static func readSettings(_ connection: SQLiteConnection) throws -> IndexSettings {
+        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'settings'")
+        guard try statement.step() else { return IndexSettings() }
+        let text = statement.string(0)
+        guard case .object(let object) = try JSONValue(parsing: text) else { return IndexSettings() }
+        return try IndexSettings(json: object)
+    }
+
+    func metadata(_ key: String) throws(SearchError) -> String? {
+        try withReader { connection in
+            let statement = try connection.statement("SELECT value FROM meta WHERE key = ?")
+            try statement.bind(1, key)
+            return try statement.step() ? statement.string(0) : nil
+        }
+    }
+
+    /// Loads the stored derived index if it matches the current generation and settings.
+    func loadSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot? {
+        try withReader { connection in
+            try connection.readTransaction {
+                let generation = try IndexStore.readGeneration(connection)
+                let statement = try connection.statement("SELECT data FROM derived WHERE id = 1 AND generation = ?")
+                try statement.bind(1, generation)
+                guard try statement.step() else { return nil }
+                return statement.withBytes(0) { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
+            }
+        }
+    }
+
+    /// Every record with its rowid, for rebuilding the derived index.
+    func allRecords() throws(SearchError) -> [SnapshotBuilder.Input] {
+        try withReader { connection in
+            try connection.readTransaction { try IndexStore.readAllRecords(connection) }
+        }
+    }
+
+    private static func readAllRecords(_ connection: SQLiteConnection) throws -> [SnapshotBuilder.Input] {
+        let statement = try connection.statement("SELECT rowid, body FROM records ORDER BY rowid")
+        var inputs: [SnapshotBuilder.Input] = []
+        while try statement.step() {
+            let rowID = statement.int64(0)
+            let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
+            guard case .object(let object) = value else { continue }
+            inputs.append(SnapshotBuilder.Input(rowID: rowID, record: object))
+        }
+        return inputs
+    }
+
+    /// The bodies of the given rows, read in one transaction that must still be at
+    /// `generation`; nil when a write has committed since (the caller retries on the new snapshot).
+    func records(rowIDs: [Int64], generation: Int64) throws(SearchError) -> [JSONObject]? {
+        try withReader { connection in
+            try connection.readTransaction {
+                guard try IndexStore.readGeneration(connection) == generation else { return nil }
+                let statement = try connection.statement("SELECT body FROM records WHERE rowid = ?")
+                var result: [JSONObject] = []
+                result.reserveCapacity(rowIDs.count)
+                for rowID in rowIDs {
+                    statement.reset()
+                    try statement.bind(1, rowID)
+                    guard try statement.step() else { return nil }
+                    let value = try statement.withBytes(0) { try JSONValue(parsingUTF8: $0) }
+                    result.append(value.objectValue ?? JSONObject())
+                }
+                return result
+            }
+        }
+    }
+
+    func record(objectID: String) throws(SearchError) -> JSONObject? {
+        try withReader { connection in
+            let statement = try connection.statement("SELECT body FROM records WHERE object_id = ?")
+            try statement.bind(1, objectID)
+            guard try statement.step() else { return nil }
+            return try statement.withBytes(0) { try JSONValue(parsingUTF8: $0) }.objectValue
+        }
+    }
+
+    func recordCount() throws(SearchError) -> Int {
+        try withReader { connection in
+            let statement = try connection.statement("SELECT count(*) FROM records")
+            return try statement.step() ? Int(statement.int64(0)) : 0
+        }
+    }
+
+    /// Runs `body` with a pooled read connection.
+    private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws(SearchError) -> T {
+        let connection: SQLiteConnection
+        do {
+            connection = try poolLock.withLock { pool.popLast() } ?? SQLiteConnection(path: path, readOnly: true)
+        } catch {
+            throw IndexStore.storageError(error, action: "read the index at \(path)")
+        }
+        defer {
+            connection.resetStatements()
+            poolLock.withLock { pool.append(connection) }
+        }
+        do {
+            return try body(connection)
+        } catch {
+            throw IndexStore.storageError(error, action: "read the index at \(path)")
+        }
+    }
+
+    // MARK: Writing
+
+    /// What a write changes; applied in one transaction by `write`.
+    struct Change {
+        /// Remove every record first (`--replace`, `clear`).
+        var clearFirst = false
+        /// Records to add or replace, by objectID (each already has its string `objectID`).
+        var upserts: [JSONObject] = []
+        /// objectIDs to delete.
+        var deletions: [String] = []
+        /// New settings, when they change.
+        var settings: IndexSettings?
+    }
+
+    /// Applies a change in one transaction, rebuilds the derived index from the stored records,
+    /// stores it, and returns it. When anything throws, nothing of the change is kept.
+    func write(_ change: Change, currentSettings: IndexSettings) throws(SearchError) -> IndexSnapshot {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        do {
+            let settings = change.settings ?? currentSettings
+            let configuration = try IndexConfiguration(settings: settings)
+            do {
+                return try writer.transaction {
+                    let previous = try IndexStore.readSettings(writer)
+                    let previousConfiguration = try IndexConfiguration(settings: previous)
+                    let rebuildText = previousConfiguration.levelCount != configuration.levelCount
+                        || previous.searchableAttributes != settings.searchableAttributes
+                    if let newSettings = change.settings {
+                        let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
+                        try statement.bind(1, JSONValue.object(newSettings.values).jsonString)
+                        try statement.run()
+                    }
+                    try ensureTextTable(levelCount: configuration.levelCount, recreate: rebuildText)
+                    if change.clearFirst {
+                        try writer.execute("DELETE FROM records; DELETE FROM search_text;")
+                    }
+                    try applyDeletions(change.deletions)
+                    try applyUpserts(change.upserts, configuration: configuration)
+                    let generation = try IndexStore.readGeneration(writer) + 1
+                    let bump = try writer.statement("""
+                        INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+                        """)
+                    try bump.bind(1, String(generation))
+                    try bump.run()
+                    let inputs = try IndexStore.readAllRecords(writer)
+                    if rebuildText { try refillText(inputs, configuration: configuration) }
+                    let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+                    let store = try writer.statement("INSERT OR REPLACE INTO derived (id, generation, data) VALUES (1, ?, ?)")
+                    try store.bind(1, generation)
+                    try store.bind(2, blob: snapshot.encoded())
+                    try store.run()
+                    return snapshot
+                }
+            } catch {
+                throw IndexStore.storageError(error, action: "write to the index at \(path)")
+            }
+        }
+    }
+
+    /// Rebuilds and stores the derived index at the current generation (after a format change
+    /// or a lost derived table); the records are untouched.
+    func rebuildSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        do {
+            do {
+                return try writer.transaction {
+                    let generation = try IndexStore.readGeneration(writer)
+                    let inputs = try IndexStore.readAllRecords(writer)
+                    let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+                    let store = try writer.statement("INSERT OR REPLACE INTO derived (id, generation, data) VALUES (1, ?, ?)")
+                    try store.bind(1, generation)
+                    try store.bind(2, blob: snapshot.encoded())
+                    try store.run()
+                    return snapshot
+                }
+            } catch {
+                throw IndexStore.storageError(error, action: "rebuild the index at \(path)")
+            }
+        }
+    }
+
+    // MARK: FTS5
+
+    /// The FTS5 table holds each record's searchable text, folded by the engine's tokenizer,
+    /// one column per searchable level. It is the durable, SQL-queryable form of what the
+    /// in-memory index serves.
+    private func ensureTextTable(levelCount: Int, recreate: Bool) throws {
+        if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
+        let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
+        try writer.execute("CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'unicode61 remove_diacritics 2')")
+    }
+
+    private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [String] {
+        var columns = [String](repeating: "", count: configuration.levelCount)
+        SearchableText.forEach(in: record, configuration: configuration) { level, text in
+            let words = Tokenizer.words(text)
+            guard !words.isEmpty else { return }
+            if !columns[level].isEmpty { columns[level] += " " }
+            columns[level] += words.joined(separator: " ")
+        }
+        return columns
+    }
+
+    private func insertText(rowID: Int64, _ record: JSONObject, configuration: IndexConfiguration) throws {
+        let columns = textColumns(record, configuration: configuration)
+        let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
+        let insert = try writer.statement("INSERT INTO search_text VALUES (\(placeholders))".replacingOccurrences(of: "VALUES", with: "(rowid, \((0..<columns.count).map { "level\($0)" }.joined(separator: ", "))) VALUES"))
+        try insert.bind(1, rowID)
+        for (i, column) in columns.enumerated() { try insert.bind(Int32(i + 2), column) }
+        try insert.run()
+    }
+
+    private func refillText(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration) throws {
+        try writer.execute("DELETE FROM search_text")
+        for input in inputs { try insertText(rowID: input.rowID, input.record, configuration: configuration) }
+    }
+
+    private func applyDeletions(_ objectIDs: [String]) throws {
+        guard !objectIDs.isEmpty else { return }
+        let find = try writer.statement("SELECT rowid FROM records WHERE object_id = ?")
+        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
+        let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
+        for objectID in objectIDs {
+            find.reset()
+            try find.bind(1, objectID)
+            guard try find.step() else { continue }
+            let rowID = find.int64(0)
+            deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
+            deleteRecord.reset(); try deleteRecord.bind(1, rowID); try deleteRecord.run()
+        }
+    }
+
+    private func applyUpserts(_ records: [JSONObject], configuration: IndexConfiguration) throws {
+        guard !records.isEmpty else { return }
+        let upsert = try writer.statement("""
+            INSERT INTO records (object_id, body) VALUES (?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET body = excluded.body RETURNING rowid
+            """)
+        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
+        for record in records {
+            guard let objectID = record["objectID"]?.stringValue else { continue }
+            upsert.reset()
+            try upsert.bind(1, objectID)
+            try upsert.bind(2, text: JSONValue.object(record).jsonBytes)
+            guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
+            let rowID = upsert.int64(0)
+            while try upsert.step() {}
+            deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
+            try insertText(rowID: rowID, record, configuration: configuration)
+        }
+    }
+
+    /// Searches the FTS5 table directly: the objectIDs whose text matches every word
+    /// (the last as a prefix). For checking the in-memory index against its durable source.
+    func ftsMatch(words: [String], lastIsPrefix: Bool) throws(SearchError) -> Set<String> {
+        try withReader { connection in
+            guard !words.isEmpty else { return [] }
+            // Each word is quoted as an FTS5 string: no user text reaches FTS5 syntax.
+            let expression = words.enumerated().map { index, word in
+                "\"" + word.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (lastIsPrefix && index == words.count - 1 ? " *" : "")
+            }.joined(separator: " AND ")
+            let statement = try connection.statement("""
+                SELECT records.object_id FROM search_text JOIN records ON records.rowid = search_text.rowid
+                WHERE search_text MATCH ?
+                """)
+            try statement.bind(1, expression)
+            var result = Set<String>()
+            while try statement.step() { result.insert(statement.string(0)) }
+            return result
+        }
+    }
+}

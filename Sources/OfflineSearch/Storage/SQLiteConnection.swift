@@ -1,0 +1,190 @@
+import CSQLite
+import Foundation
+
+/// A failure reported by SQLite, with the statement that caused it.
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+    var sql: String?
+    var description: String {
+        "SQLite error \(code): \(message)" + (sql.map { " (in: \($0.prefix(120)))" } ?? "")
+    }
+}
+
+/// SQLite's transient destructor: SQLite copies the bound bytes before the call returns.
+private let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+
+/// One SQLite connection: the only type in the engine that calls the C API. Every result
+/// code is checked and turned into `SQLiteError`.
+///
+/// Not thread-safe: a connection is used by one caller at a time (the store's write lock, or
+/// a reader checked out of the pool).
+final class SQLiteConnection {
+    private let handle: OpaquePointer
+    private var cache: [String: SQLiteStatement] = [:]
+
+    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+        var db: OpaquePointer?
+        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
+        let code = sqlite3_open_v2(path, &db, flags, nil)
+        guard code == SQLITE_OK, let db else {
+            let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
+            if let db { sqlite3_close_v2(db) }
+            throw SQLiteError(code: code, message: "\(message): \(path)")
+        }
+        handle = db
+        sqlite3_busy_timeout(db, 5000)
+    }
+
+    deinit {
+        cache.removeAll()
+        sqlite3_close_v2(handle)
+    }
+
+    func execute(_ sql: String) throws(SQLiteError) {
+        var errorMessage: UnsafeMutablePointer<CChar>?
+        let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
+        if code != SQLITE_OK {
+            let message = errorMessage.map { String(cString: $0) } ?? "unknown error"
+            sqlite3_free(errorMessage)
+            throw SQLiteError(code: code, message: message, sql: sql)
+        }
+    }
+
+    /// A prepared statement, cached per SQL text and reset before reuse.
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+        if let cached = cache[sql] {
+            cached.reset()
+            return cached
+        }
+        var pointer: OpaquePointer?
+        let code = sqlite3_prepare_v2(handle, sql, -1, &pointer, nil)
+        guard code == SQLITE_OK, let pointer else { throw error(code, sql: sql) }
+        let statement = SQLiteStatement(pointer, connection: self, sql: sql)
+        cache[sql] = statement
+        return statement
+    }
+
+    /// Resets every cached statement, so none keeps a read snapshot open after its use.
+    func resetStatements() {
+        for statement in cache.values { statement.reset() }
+    }
+
+    /// Runs `body` in a transaction: committed when it returns, rolled back when it throws.
+    func transaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            let result = try body()
+            resetStatements()
+            try execute("COMMIT")
+            return result
+        } catch {
+            resetStatements()
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    /// A read transaction: every read inside sees one committed state of the database.
+    func readTransaction<T>(_ body: () throws -> T) throws -> T {
+        try execute("BEGIN")
+        defer {
+            resetStatements()
+            try? execute("COMMIT")
+        }
+        return try body()
+    }
+
+    fileprivate func error(_ code: Int32, sql: String?) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+    }
+
+    static var hasFTS5: Bool { sqlite3_compileoption_used("ENABLE_FTS5") == 1 }
+}
+
+/// A prepared statement. Bind with 1-based indices, step, read columns with 0-based indices.
+final class SQLiteStatement {
+    private let pointer: OpaquePointer
+    private unowned let connection: SQLiteConnection
+    private let sql: String
+
+    fileprivate init(_ pointer: OpaquePointer, connection: SQLiteConnection, sql: String) {
+        self.pointer = pointer
+        self.connection = connection
+        self.sql = sql
+    }
+
+    deinit { sqlite3_finalize(pointer) }
+
+    func reset() {
+        sqlite3_reset(pointer)
+        sqlite3_clear_bindings(pointer)
+    }
+
+    func bind(_ index: Int32, _ value: Int64) throws(SQLiteError) {
+        try check(sqlite3_bind_int64(pointer, index, value))
+    }
+
+    func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
+        try check(sqlite3_bind_text(pointer, index, value, -1, SQLITE_TRANSIENT))
+    }
+
+    func bind(_ index: Int32, text bytes: [UInt8]) throws(SQLiteError) {
+        let code = bytes.withUnsafeBytes { buffer in
+            sqlite3_bind_text64(pointer, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
+                                sqlite3_uint64(buffer.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        }
+        try check(code)
+    }
+
+    func bind(_ index: Int32, blob bytes: [UInt8]) throws(SQLiteError) {
+        let code = bytes.withUnsafeBytes { buffer in
+            sqlite3_bind_blob64(pointer, index, buffer.baseAddress, sqlite3_uint64(buffer.count), SQLITE_TRANSIENT)
+        }
+        try check(code)
+    }
+
+    func bindNull(_ index: Int32) throws(SQLiteError) {
+        try check(sqlite3_bind_null(pointer, index))
+    }
+
+    /// Advances to the next row: true while there is one.
+    func step() throws(SQLiteError) -> Bool {
+        let code = sqlite3_step(pointer)
+        switch code {
+        case SQLITE_ROW: return true
+        case SQLITE_DONE: return false
+        default: throw connection.error(code, sql: sql)
+        }
+    }
+
+    /// Runs a statement that returns no rows.
+    func run() throws(SQLiteError) {
+        while try step() {}
+    }
+
+    func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
+
+    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
+
+    func string(_ column: Int32) -> String {
+        guard let text = sqlite3_column_text(pointer, column) else { return "" }
+        let count = Int(sqlite3_column_bytes(pointer, column))
+        return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// Calls `body` with the column's bytes, valid only during the call (no copy).
+    func withBytes<T>(_ column: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T {
+        let count = Int(sqlite3_column_bytes(pointer, column))
+        if sqlite3_column_type(pointer, column) == SQLITE_BLOB {
+            let raw = sqlite3_column_blob(pointer, column)
+            return try body(UnsafeBufferPointer(start: raw?.assumingMemoryBound(to: UInt8.self), count: count))
+        }
+        let text = sqlite3_column_text(pointer, column)
+        return try body(UnsafeBufferPointer(start: text, count: count))
+    }
+
+    private func check(_ code: Int32) throws(SQLiteError) {
+        guard code == SQLITE_OK else { throw connection.error(code, sql: sql) }
+    }
+}

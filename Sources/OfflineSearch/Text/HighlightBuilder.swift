@@ -1,0 +1,142 @@
+import SearchAPI
+
+/// Builds `_highlightResult` and `_snippetResult` with the same tokenizer and the same
+/// word-matching rule as the search: a whole-word query word wraps a whole word, a prefix
+/// query word wraps only the typed part (`<em>iph</em>one`).
+struct HighlightBuilder {
+    let words: [QueryWord]
+    let preTag: String
+    let postTag: String
+
+    /// One highlighted span in a text: UTF-8 offsets, and the query word it matched.
+    struct Span {
+        var start: Int
+        var end: Int
+        var word: Int
+        /// The whole token is wrapped (not only a prefix of it).
+        var wholeToken: Bool
+    }
+
+    /// The spans of `text` matched by query words, for the given tokens.
+    func spans(_ text: String, tokens: [Token]) -> [Span?] {
+        tokens.map { token in
+            var best: Span?
+            for (index, word) in words.enumerated() {
+                if token.folded == word.folded {
+                    return Span(start: token.start, end: token.end, word: index, wholeToken: true)
+                }
+                if best == nil, word.isPrefix, token.folded.hasPrefix(word.folded) {
+                    let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: word.folded.utf8.count)
+                    best = Span(start: token.start, end: end, word: index, wholeToken: end == token.end)
+                }
+            }
+            return best
+        }
+    }
+
+    /// Where, in the original text, the first `foldedLength` folded bytes of a token end.
+    static func originalEnd(of text: String, token: Token, foldedLength: Int) -> Int {
+        var folded = 0
+        var offset = token.start
+        let utf8 = text.utf8
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: token.start)
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: token.end)
+        for scalar in text.unicodeScalars[startIndex..<endIndex] {
+            if folded >= foldedLength { break }
+            offset += UTF8.width(scalar)
+            if scalar.value < 0x80 {
+                folded += 1
+            } else if case .letters(let replacement) = CharacterFolding.fold(scalar) {
+                folded += replacement.utf8.count
+            }
+        }
+        // Swallow combining marks that belong to the last highlighted letter.
+        var index = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
+        while index < endIndex, let scalar = text.unicodeScalars[index...].first, case .ignorable = CharacterFolding.fold(scalar) {
+            offset += UTF8.width(scalar)
+            index = text.utf8.index(after: index)
+            while index < endIndex, text.utf8[index] & 0xC0 == 0x80 { index = text.utf8.index(after: index) }
+        }
+        return min(offset, token.end)
+    }
+
+    /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string.
+    func highlight(_ text: String) -> JSONValue {
+        let tokens = Tokenizer.tokens(text)
+        let spans = spans(text, tokens: tokens)
+        let matched = Set(spans.compactMap { $0?.word })
+        let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
+        let fully = !tokens.isEmpty && spans.allSatisfy { $0?.wholeToken == true }
+        return [
+            "value": .string(value),
+            "matchLevel": .string(matchLevel(matched.count)),
+            "fullyHighlighted": .bool(fully && matchLevel(matched.count) == "full"),
+            "matchedWords": .array(matched.sorted().map { .string(words[$0].original) }),
+        ]
+    }
+
+    /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
+    func snippet(_ text: String, wordCount: Int, ellipsis: String) -> JSONValue {
+        let tokens = Tokenizer.tokens(text)
+        let spans = spans(text, tokens: tokens)
+        let matched = Set(spans.compactMap { $0?.word })
+        guard tokens.count > wordCount, wordCount > 0 else {
+            return ["value": .string(render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)),
+                    "matchLevel": .string(matchLevel(matched.count))]
+        }
+        // The window with the most distinct matched words, then the most matches, earliest first.
+        var bestStart = 0
+        var bestScore = (-1, -1)
+        for start in 0...(tokens.count - wordCount) {
+            let window = spans[start..<start + wordCount].compactMap { $0 }
+            let score = (Set(window.map(\.word)).count, window.count)
+            if score > bestScore { bestScore = score; bestStart = start }
+            if spans[start] == nil, bestScore.0 == matched.count, bestScore.0 > 0 { break }
+        }
+        // Start a little before the first match so the match has context.
+        if let firstMatch = (bestStart..<bestStart + wordCount).first(where: { spans[$0] != nil }) {
+            bestStart = max(0, min(firstMatch - 2, tokens.count - wordCount))
+        }
+        let end = bestStart + wordCount
+        var value = render(text, spans: spans.compactMap { $0 }, from: tokens[bestStart].start, to: tokens[end - 1].end)
+        if bestStart > 0 { value = ellipsis + " " + value }
+        if end < tokens.count { value += " " + ellipsis }
+        return ["value": .string(value), "matchLevel": .string(matchLevel(matched.count))]
+    }
+
+    private func matchLevel(_ matchedWords: Int) -> String {
+        if matchedWords == 0 || words.isEmpty { return "none" }
+        return matchedWords == Set(words.map(\.folded)).count || matchedWords == words.count ? "full" : "partial"
+    }
+
+    /// The text between two UTF-8 offsets with the spans inside it wrapped in the tags.
+    private func render(_ text: String, spans: [Span], from start: Int, to end: Int) -> String {
+        let utf8 = Array(text.utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(end - start + spans.count * (preTag.utf8.count + postTag.utf8.count))
+        var cursor = start
+        for span in spans where span.start >= start && span.end <= end {
+            out.append(contentsOf: utf8[cursor..<span.start])
+            out.append(contentsOf: preTag.utf8)
+            out.append(contentsOf: utf8[span.start..<span.end])
+            out.append(contentsOf: postTag.utf8)
+            cursor = span.end
+        }
+        out.append(contentsOf: utf8[cursor..<end])
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Mirrors a value: strings and numbers become highlight objects, arrays arrays, objects maps.
+    func mirror(_ value: JSONValue, _ transform: (String) -> JSONValue) -> JSONValue? {
+        switch value {
+        case .string(let s): return transform(s)
+        case .int, .double, .bool: return transform(value.scalarText!)
+        case .array(let elements): return .array(elements.compactMap { mirror($0, transform) })
+        case .object(let object):
+            var result = JSONObject()
+            for (key, child) in object { if let mirrored = mirror(child, transform) { result.appendUnique(key, mirrored) } }
+            return .object(result)
+        case .null: return nil
+        }
+    }
+}

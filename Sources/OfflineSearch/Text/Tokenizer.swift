@@ -1,0 +1,144 @@
+import Foundation
+
+/// One word of a text: its folded form (lowercase, no diacritics) and where it stands in the
+/// original text, so highlighting can wrap the original characters.
+struct Token: Sendable, Hashable {
+    /// Lowercased, diacritics removed: what the index and the query compare.
+    var folded: String
+    /// The word's range in the original text, as UTF-8 offsets.
+    var start: Int
+    var end: Int
+}
+
+/// The one tokenizer of the engine: the index side and the query side both call it, so a
+/// word is found exactly when it was indexed the same way.
+///
+/// A token is a maximal run of letters and digits (Unicode-aware). Folding lowercases and
+/// removes diacritics (`Éclair` → `eclair`, `Ü` → `u`), and a few letters expand as they do
+/// in Algolia (`ß` → `ss`, `æ` → `ae`). Everything else (spaces, punctuation, symbols) separates
+/// words and is never part of one, so no user text can reach FTS5 syntax.
+enum Tokenizer {
+    /// The folded words of `text`, in order.
+    /// - Complexity: O(n) in the length of the text.
+    static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        forEachToken(in: text) { folded, _, _ in result.append(folded) }
+        return result
+    }
+
+    /// The tokens of `text` with their UTF-8 ranges.
+    static func tokens(_ text: String) -> [Token] {
+        var result: [Token] = []
+        forEachToken(in: text) { folded, start, end in result.append(Token(folded: folded, start: start, end: end)) }
+        return result
+    }
+
+    /// Calls `body` with each token's folded text and UTF-8 range.
+    static func forEachToken(in text: String, _ body: (String, Int, Int) -> Void) {
+        var folded = String()
+        folded.reserveCapacity(16)
+        var tokenStart = -1
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            defer { offset += width }
+            let value = scalar.value
+            if value < 0x80 {
+                // ASCII fast path.
+                switch value {
+                case 0x41...0x5A:  // A-Z
+                    if tokenStart < 0 { tokenStart = offset }
+                    folded.unicodeScalars.append(Unicode.Scalar(value + 0x20)!)
+                case 0x61...0x7A, 0x30...0x39:
+                    if tokenStart < 0 { tokenStart = offset }
+                    folded.unicodeScalars.append(scalar)
+                default:
+                    if tokenStart >= 0 {
+                        body(folded, tokenStart, offset)
+                        folded.removeAll(keepingCapacity: true)
+                        tokenStart = -1
+                    }
+                }
+                continue
+            }
+            switch CharacterFolding.fold(scalar) {
+            case .separator:
+                if tokenStart >= 0 {
+                    body(folded, tokenStart, offset)
+                    folded.removeAll(keepingCapacity: true)
+                    tokenStart = -1
+                }
+            case .ignorable:
+                // A combining mark continues the current word (it is a diacritic).
+                continue
+            case .letters(let replacement):
+                if tokenStart < 0 { tokenStart = offset }
+                folded.append(replacement)
+            }
+        }
+        if tokenStart >= 0 { body(folded, tokenStart, offset) }
+    }
+
+    /// The folded form of a whole string, words joined by single spaces: the key under which
+    /// facet values compare case- and diacritic-insensitively.
+    static func foldedKey(_ text: String) -> String {
+        words(text).joined(separator: " ")
+    }
+}
+
+/// How one non-ASCII character folds.
+enum CharacterFolding {
+    enum Result {
+        case separator
+        case ignorable
+        case letters(String)
+    }
+
+    static func fold(_ scalar: Unicode.Scalar) -> Result {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark:
+            return .ignorable
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber:
+            return .letters(foldedLetters(scalar))
+        default:
+            return .separator
+        }
+    }
+
+    /// Lowercase, without diacritics. Latin letters fold through Foundation's diacritic-insensitive
+    /// folding (cached per scalar); other scripts are lowercased.
+    static func foldedLetters(_ scalar: Unicode.Scalar) -> String {
+        if let cached = latinTable[scalar.value] { return cached }
+        return scalar.properties.lowercaseMapping
+    }
+
+    /// Folded forms of the Latin-1 Supplement and Latin Extended-A/B letters, built once.
+    static let latinTable: [UInt32: String] = {
+        var table: [UInt32: String] = [:]
+        for value in UInt32(0xC0)...UInt32(0x24F) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let category = scalar.properties.generalCategory
+            guard category == .uppercaseLetter || category == .lowercaseLetter || category == .titlecaseLetter else { continue }
+            var folded = String(Character(scalar))
+                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+                .lowercased()
+            switch value {
+            case 0xDF: folded = "ss"        // ß
+            case 0xC6, 0xE6: folded = "ae"  // Æ æ
+            case 0x152, 0x153: folded = "oe" // Œ œ
+            case 0xD8, 0xF8: folded = "o"   // Ø ø
+            case 0x141, 0x142: folded = "l" // Ł ł
+            case 0xD0, 0xF0: folded = "d"   // Ð ð
+            case 0xDE, 0xFE: folded = "th"  // Þ þ
+            case 0x110, 0x111: folded = "d" // Đ đ
+            default: break
+            }
+            // Keep only letters and digits: a folding that produced anything else is not used.
+            let clean = String(folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
+            table[value] = clean.isEmpty ? scalar.properties.lowercaseMapping : clean
+        }
+        return table
+    }()
+}
