@@ -264,11 +264,16 @@ final class IndexStore: @unchecked Sendable {
 
     private func insertText(rowID: Int64, _ record: JSONObject, configuration: IndexConfiguration) throws {
         let columns = textColumns(record, configuration: configuration)
-        let placeholders = Array(repeating: "?", count: columns.count + 1).joined(separator: ", ")
-        let insert = try writer.statement("INSERT INTO search_text VALUES (\(placeholders))".replacingOccurrences(of: "VALUES", with: "(rowid, \((0..<columns.count).map { "level\($0)" }.joined(separator: ", "))) VALUES"))
+        let insert = try writer.statement(IndexStore.insertTextSQL(levelCount: columns.count))
         try insert.bind(1, rowID)
         for (i, column) in columns.enumerated() { try insert.bind(Int32(i + 2), column) }
         try insert.run()
+    }
+
+    static func insertTextSQL(levelCount: Int) -> String {
+        let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: levelCount + 1).joined(separator: ", ")
+        return "INSERT INTO search_text (rowid, \(columns)) VALUES (\(placeholders))"
     }
 
     private func refillText(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration) throws {
