@@ -25,7 +25,7 @@ final class IndexStore: @unchecked Sendable {
                 PRAGMA synchronous = NORMAL;
                 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS derived (id INTEGER PRIMARY KEY CHECK (id = 1), generation INTEGER NOT NULL, data BLOB NOT NULL);
+                CREATE TABLE IF NOT EXISTS derived (chunk INTEGER PRIMARY KEY, generation INTEGER NOT NULL, data BLOB NOT NULL);
                 INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
                 """)
         } catch {
@@ -74,10 +74,14 @@ final class IndexStore: @unchecked Sendable {
         try withReader { connection in
             try connection.readTransaction {
                 let generation = try IndexStore.readGeneration(connection)
-                let statement = try connection.statement("SELECT data FROM derived WHERE id = 1 AND generation = ?")
-                try statement.bind(1, generation)
-                guard try statement.step() else { return nil }
-                return statement.withBytes(0) { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
+                let statement = try connection.statement("SELECT generation, data FROM derived ORDER BY chunk")
+                var bytes: [UInt8] = []
+                while try statement.step() {
+                    guard statement.int64(0) == generation else { return nil }
+                    statement.withBytes(1) { bytes.append(contentsOf: $0) }
+                }
+                guard !bytes.isEmpty else { return nil }
+                return bytes.withUnsafeBufferPointer { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
             }
         }
     }
@@ -205,10 +209,7 @@ final class IndexStore: @unchecked Sendable {
                     let inputs = try IndexStore.readAllRecords(writer)
                     if rebuildText { try refillText(inputs, configuration: configuration) }
                     let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-                    let store = try writer.statement("INSERT OR REPLACE INTO derived (id, generation, data) VALUES (1, ?, ?)")
-                    try store.bind(1, generation)
-                    try store.bind(2, blob: snapshot.encoded())
-                    try store.run()
+                    try storeSnapshot(snapshot)
                     return snapshot
                 }
             } catch {
@@ -228,16 +229,33 @@ final class IndexStore: @unchecked Sendable {
                     let generation = try IndexStore.readGeneration(writer)
                     let inputs = try IndexStore.readAllRecords(writer)
                     let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-                    let store = try writer.statement("INSERT OR REPLACE INTO derived (id, generation, data) VALUES (1, ?, ?)")
-                    try store.bind(1, generation)
-                    try store.bind(2, blob: snapshot.encoded())
-                    try store.run()
+                    try storeSnapshot(snapshot)
                     return snapshot
                 }
             } catch {
                 throw IndexStore.storageError(error, action: "rebuild the index at \(path)")
             }
         }
+    }
+
+    /// The serialized snapshot, in chunks well under SQLite's blob size limit.
+    private func storeSnapshot(_ snapshot: IndexSnapshot) throws {
+        let bytes = snapshot.encoded()
+        try writer.execute("DELETE FROM derived")
+        let insert = try writer.statement("INSERT INTO derived (chunk, generation, data) VALUES (?, ?, ?)")
+        let chunkSize = 64 << 20
+        var chunk: Int64 = 0
+        var offset = 0
+        repeat {
+            let end = min(offset + chunkSize, bytes.count)
+            insert.reset()
+            try insert.bind(1, chunk)
+            try insert.bind(2, snapshot.generation)
+            try insert.bind(3, blob: Array(bytes[offset..<end]))
+            try insert.run()
+            chunk += 1
+            offset = end
+        } while offset < bytes.count
     }
 
     // MARK: FTS5
