@@ -1,6 +1,30 @@
 import Foundation
 import SearchAPI
 
+/// Runs work on another thread; `wait()` returns its result.
+final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
+    // @unchecked: `result` is written once by the worker before `done` is signalled and read
+    // only after waiting on `done`.
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result?
+    private var waited = false
+
+    init(_ work: @escaping @Sendable () -> Result) {
+        Thread.detachNewThread {
+            self.result = work()
+            self.done.signal()
+        }
+    }
+
+    func wait() -> Result {
+        if !waited {
+            done.wait()
+            waited = true
+        }
+        return result!
+    }
+}
+
 /// The durable side of one index: a SQLite database holding the records, the settings, an
 /// FTS5 table of the searchable text and the serialized derived index. The only code above
 /// SQLite that knows the schema.
@@ -93,11 +117,16 @@ final class IndexStore: @unchecked Sendable {
         }
     }
 
-    private static func readAllRecords(_ connection: SQLiteConnection) throws -> [SnapshotBuilder.Input] {
+    /// Every stored record; those in `known` (just written, by rowid) are not parsed again.
+    private static func readAllRecords(_ connection: SQLiteConnection, known: [Int64: JSONObject] = [:]) throws -> [SnapshotBuilder.Input] {
         let statement = try connection.statement("SELECT rowid, body FROM records ORDER BY rowid")
         var inputs: [SnapshotBuilder.Input] = []
         while try statement.step() {
             let rowID = statement.int64(0)
+            if let record = known[rowID] {
+                inputs.append(SnapshotBuilder.Input(rowID: rowID, record: record))
+                continue
+            }
             let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
             guard case .object(let object) = value else { continue }
             inputs.append(SnapshotBuilder.Input(rowID: rowID, record: object))
@@ -199,16 +228,25 @@ final class IndexStore: @unchecked Sendable {
                         try writer.execute("DELETE FROM records; DELETE FROM search_text;")
                     }
                     try applyDeletions(change.deletions)
-                    try applyUpserts(change.upserts, configuration: configuration)
+                    let written = try upsertRecords(change.upserts)
                     let generation = try IndexStore.readGeneration(writer) + 1
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                         """)
                     try bump.bind(1, String(generation))
                     try bump.run()
-                    let inputs = try IndexStore.readAllRecords(writer)
-                    if rebuildText { try refillText(inputs, configuration: configuration) }
-                    let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+                    let inputs = try IndexStore.readAllRecords(writer, known: written.records)
+                    // The in-memory index is built on a second core while this one fills FTS5.
+                    let build = BackgroundWork {
+                        SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+                    }
+                    defer { _ = build.wait() }
+                    if rebuildText {
+                        try refillText(inputs, configuration: configuration)
+                    } else {
+                        try writeText(written, configuration: configuration)
+                    }
+                    let snapshot = build.wait()
                     try storeSnapshot(snapshot)
                     return snapshot
                 }
@@ -266,7 +304,11 @@ final class IndexStore: @unchecked Sendable {
     private func ensureTextTable(levelCount: Int, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
-        try writer.execute("CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'unicode61 remove_diacritics 2')")
+        // detail=column: the engine ranks from its own index, so FTS5 keeps which column holds a
+        // word but not its positions, which makes imports cheaper.
+        try writer.execute("""
+            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'unicode61 remove_diacritics 2', detail = column, columnsize = 0)
+            """)
     }
 
     private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [String] {
@@ -314,13 +356,26 @@ final class IndexStore: @unchecked Sendable {
         }
     }
 
-    private func applyUpserts(_ records: [JSONObject], configuration: IndexConfiguration) throws {
-        guard !records.isEmpty else { return }
+    /// What `upsertRecords` wrote: the records by rowid, and the rowids that replaced a record.
+    struct WrittenRecords {
+        var records: [Int64: JSONObject] = [:]
+        var order: [Int64] = []
+        var replaced: Set<Int64> = []
+    }
+
+    /// Adds or replaces records by objectID in the records table.
+    private func upsertRecords(_ records: [JSONObject]) throws -> WrittenRecords {
+        var written = WrittenRecords()
+        guard !records.isEmpty else { return written }
+        written.records.reserveCapacity(records.count)
+        // Rows above the current largest rowid are new: they have no FTS5 row to remove.
+        let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
+        let largestRowID = try maxStatement.step() ? maxStatement.int64(0) : 0
+        maxStatement.reset()
         let upsert = try writer.statement("""
             INSERT INTO records (object_id, body) VALUES (?, ?)
             ON CONFLICT (object_id) DO UPDATE SET body = excluded.body RETURNING rowid
             """)
-        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
         for record in records {
             guard let objectID = record["objectID"]?.stringValue else { continue }
             upsert.reset()
@@ -329,8 +384,20 @@ final class IndexStore: @unchecked Sendable {
             guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
             let rowID = upsert.int64(0)
             while try upsert.step() {}
-            deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
-            try insertText(rowID: rowID, record, configuration: configuration)
+            if written.records.updateValue(record, forKey: rowID) == nil { written.order.append(rowID) }
+            if rowID <= largestRowID { written.replaced.insert(rowID) }
+        }
+        return written
+    }
+
+    /// The FTS5 rows of written records (a replaced record's old row removed first).
+    private func writeText(_ written: WrittenRecords, configuration: IndexConfiguration) throws {
+        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
+        for rowID in written.order {
+            if written.replaced.contains(rowID) {
+                deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
+            }
+            try insertText(rowID: rowID, written.records[rowID]!, configuration: configuration)
         }
     }
 

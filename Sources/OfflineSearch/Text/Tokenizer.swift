@@ -34,49 +34,59 @@ enum Tokenizer {
     }
 
     /// Calls `body` with each token's folded text and UTF-8 range.
+    /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
     static func forEachToken(in text: String, _ body: (String, Int, Int) -> Void) {
-        var folded = String()
-        folded.reserveCapacity(16)
-        var tokenStart = -1
-        var offset = 0
-        for scalar in text.unicodeScalars {
-            let width = UTF8.width(scalar)
-            defer { offset += width }
-            let value = scalar.value
-            if value < 0x80 {
-                // ASCII fast path.
-                switch value {
-                case 0x41...0x5A:  // A-Z
-                    if tokenStart < 0 { tokenStart = offset }
-                    folded.unicodeScalars.append(Unicode.Scalar(value + 0x20)!)
-                case 0x61...0x7A, 0x30...0x39:
-                    if tokenStart < 0 { tokenStart = offset }
-                    folded.unicodeScalars.append(scalar)
-                default:
-                    if tokenStart >= 0 {
-                        body(folded, tokenStart, offset)
-                        folded.removeAll(keepingCapacity: true)
-                        tokenStart = -1
-                    }
-                }
-                continue
-            }
-            switch CharacterFolding.fold(scalar) {
-            case .separator:
+        var text = text
+        text.withUTF8 { utf8 in
+            var folded: [UInt8] = []
+            folded.reserveCapacity(32)
+            var tokenStart = -1
+            var offset = 0
+            @inline(__always) func flush(_ end: Int) {
                 if tokenStart >= 0 {
-                    body(folded, tokenStart, offset)
+                    body(String(decoding: folded, as: UTF8.self), tokenStart, end)
                     folded.removeAll(keepingCapacity: true)
                     tokenStart = -1
                 }
-            case .ignorable:
-                // A combining mark continues the current word (it is a diacritic).
-                continue
-            case .letters(let replacement):
-                if tokenStart < 0 { tokenStart = offset }
-                folded.append(replacement)
             }
+            while offset < utf8.count {
+                let byte = utf8[offset]
+                if byte < 0x80 {
+                    switch byte {
+                    case 0x41...0x5A:  // A-Z
+                        if tokenStart < 0 { tokenStart = offset }
+                        folded.append(byte + 0x20)
+                    case 0x61...0x7A, 0x30...0x39:
+                        if tokenStart < 0 { tokenStart = offset }
+                        folded.append(byte)
+                    default:
+                        flush(offset)
+                    }
+                    offset += 1
+                    continue
+                }
+                // Decode one non-ASCII scalar.
+                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : width == 2 ? 0x1F : 0x7F)
+                var i = 1
+                while i < width, offset + i < utf8.count {
+                    value = value << 6 | UInt32(utf8[offset + i] & 0x3F)
+                    i += 1
+                }
+                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                switch CharacterFolding.fold(scalar) {
+                case .separator:
+                    flush(offset)
+                case .ignorable:
+                    break  // a combining mark continues the current word (it is a diacritic)
+                case .letters(let replacement):
+                    if tokenStart < 0 { tokenStart = offset }
+                    folded.append(contentsOf: replacement.utf8)
+                }
+                offset += width
+            }
+            flush(utf8.count)
         }
-        if tokenStart >= 0 { body(folded, tokenStart, offset) }
     }
 
     /// The folded form of a whole string, words joined by single spaces: the key under which
