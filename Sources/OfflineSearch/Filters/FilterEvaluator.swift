@@ -25,7 +25,7 @@ struct FilterEvaluator {
         case .not(let inner):
             return documents(matching: inner).complement()
         case .facet(let attribute, let value):
-            return facetDocuments(attribute: attribute, ids: snapshot.facetColumn(attribute)?.idsByFoldedValue[Tokenizer.foldedKey(value)])
+            return facetDocuments(attribute: attribute, ids: snapshot.facetColumn(attribute)?.idsByFoldedValue[Tokenizer.facetKey(value)])
         case .tag(let tag):
             guard let column = snapshot.facetColumn("_tags") else { return DocumentSet(capacity: capacity) }
             let ids = column.values.indices.filter { column.values[$0] == tag }.map { UInt32($0) }

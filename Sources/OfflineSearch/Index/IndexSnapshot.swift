@@ -26,7 +26,7 @@ struct FacetColumn: Sendable {
         self.valueDocs = valueDocs
         numbers = values.map { Double($0) ?? .nan }
         var folded: [String: [UInt32]] = [:]
-        for (id, value) in values.enumerated() { folded[Tokenizer.foldedKey(value), default: []].append(UInt32(id)) }
+        for (id, value) in values.enumerated() { folded[Tokenizer.facetKey(value), default: []].append(UInt32(id)) }
         idsByFoldedValue = folded
     }
 

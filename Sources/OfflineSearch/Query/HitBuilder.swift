@@ -21,6 +21,7 @@ struct HitBuilder {
                   let mirrored = highlighter.mirror(value, highlighter.highlight) else { continue }
             HitBuilder.set(mirrored, atPath: path, in: &highlights)
         }
+        for path in unretrievable { HitBuilder.remove(path: path, from: &highlights) }
         if !highlights.isEmpty || !request.attributesToHighlight.isEmpty { hit["_highlightResult"] = .object(highlights) }
         if !request.attributesToSnippet.isEmpty {
             var snippets = JSONObject()
@@ -32,6 +33,7 @@ struct HitBuilder {
                     HitBuilder.set(mirrored, atPath: expanded, in: &snippets)
                 }
             }
+            for path in unretrievable { HitBuilder.remove(path: path, from: &snippets) }
             hit["_snippetResult"] = .object(snippets)
         }
         return .object(hit)

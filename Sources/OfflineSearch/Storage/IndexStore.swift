@@ -98,13 +98,17 @@ final class IndexStore: @unchecked Sendable {
         try withReader { connection in
             try connection.readTransaction {
                 let generation = try IndexStore.readGeneration(connection)
-                let statement = try connection.statement("SELECT generation, data FROM derived ORDER BY chunk")
+                let statement = try connection.statement("SELECT generation, data, count(*) OVER () FROM derived ORDER BY chunk")
+                guard try statement.step(), statement.int64(0) == generation else { return nil }
+                if statement.int64(2) == 1 {
+                    // One chunk: decode straight from SQLite's buffer, without a copy.
+                    return statement.withBytes(1) { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
+                }
                 var bytes: [UInt8] = []
-                while try statement.step() {
+                repeat {
                     guard statement.int64(0) == generation else { return nil }
                     statement.withBytes(1) { bytes.append(contentsOf: $0) }
-                }
-                guard !bytes.isEmpty else { return nil }
+                } while try statement.step()
                 return bytes.withUnsafeBufferPointer { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
             }
         }
@@ -175,7 +179,13 @@ final class IndexStore: @unchecked Sendable {
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws(SearchError) -> T {
         let connection: SQLiteConnection
         do {
-            connection = try poolLock.withLock { pool.popLast() } ?? SQLiteConnection(path: path, readOnly: true)
+            if let pooled = poolLock.withLock({ pool.popLast() }) {
+                connection = pooled
+            } else {
+                connection = try SQLiteConnection(path: path, readOnly: true)
+                // Reads through a memory map: no system call per page.
+                try connection.execute("PRAGMA mmap_size = 1073741824")
+            }
         } catch {
             throw IndexStore.storageError(error, action: "read the index at \(path)")
         }
@@ -213,7 +223,7 @@ final class IndexStore: @unchecked Sendable {
             let settings = change.settings ?? currentSettings
             let configuration = try IndexConfiguration(settings: settings)
             do {
-                return try writer.transaction {
+                let snapshot = try writer.transaction {
                     let previous = try IndexStore.readSettings(writer)
                     let previousConfiguration = try IndexConfiguration(settings: previous)
                     let rebuildText = previousConfiguration.levelCount != configuration.levelCount
@@ -250,10 +260,19 @@ final class IndexStore: @unchecked Sendable {
                     try storeSnapshot(snapshot)
                     return snapshot
                 }
+                checkpoint()
+                return snapshot
             } catch {
                 throw IndexStore.storageError(error, action: "write to the index at \(path)")
             }
         }
+    }
+
+    /// Moves the write-ahead log into the database file, so readers find every page in the
+    /// (memory-mapped) database and the files on disk do not hold the data twice. Best effort:
+    /// a reader holding an old snapshot only delays it to the next write.
+    private func checkpoint() {
+        try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
     /// Rebuilds and stores the derived index at the current generation (after a format change

@@ -41,7 +41,10 @@ final class SQLiteConnection {
         sqlite3_close_v2(handle)
     }
 
+    /// Runs SQL that returns no rows. Cached statements are reset first: a statement left on a
+    /// row would keep a read open and make schema changes fail with "table is locked".
     func execute(_ sql: String) throws(SQLiteError) {
+        resetStatements()
         var errorMessage: UnsafeMutablePointer<CChar>?
         let code = sqlite3_exec(handle, sql, nil, nil, &errorMessage)
         if code != SQLITE_OK {

@@ -89,10 +89,22 @@ enum Tokenizer {
         }
     }
 
-    /// The folded form of a whole string, words joined by single spaces: the key under which
-    /// facet values compare case- and diacritic-insensitively.
-    static func foldedKey(_ text: String) -> String {
-        words(text).joined(separator: " ")
+    /// The key under which facet values compare: lowercased and without diacritics, every
+    /// other character kept (`AT&T` and `AT T` stay different values).
+    static func facetKey(_ text: String) -> String {
+        var key = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x80 {
+                key.append(scalar.value >= 0x41 && scalar.value <= 0x5A ? Unicode.Scalar(scalar.value + 0x20)! : scalar)
+                continue
+            }
+            switch CharacterFolding.fold(scalar) {
+            case .letters(let replacement): key.append(contentsOf: replacement.unicodeScalars)
+            case .ignorable: continue
+            case .separator: key.append(scalar)
+            }
+        }
+        return String(key)
     }
 }
 
