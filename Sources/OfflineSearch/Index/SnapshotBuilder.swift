@@ -17,6 +17,27 @@ enum SearchableText {
     }
 }
 
+/// Gives each distinct word a temporary id and collects one document's (id, level) entries.
+private struct TermCollector: TokenSink {
+    var ids: [String: UInt32] = [:]
+    var words: [String] = []
+    var entries: [UInt64] = []
+    var level: UInt64 = 0
+
+    mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        let word = String(decoding: folded, as: UTF8.self)
+        let id: UInt32
+        if let existing = ids[word] {
+            id = existing
+        } else {
+            id = UInt32(words.count)
+            ids[word] = id
+            words.append(word)
+        }
+        entries.append(UInt64(id) << 8 | level)
+    }
+}
+
 /// Builds an `IndexSnapshot` from records: tokenizes the searchable attributes, sorts the
 /// vocabulary, lays out posting lists, facet columns and numeric columns.
 ///
@@ -32,38 +53,28 @@ enum SnapshotBuilder {
         let documentCount = order.count
 
         // 1. Tokens per document: (temporary term id, best level), deduplicated.
-        var temporaryIDs: [String: UInt32] = [:]
-        var words: [String] = []
+        var collector = TermCollector()
         var docStarts: [UInt32] = [0]
         docStarts.reserveCapacity(documentCount + 1)
         var docTerms: [UInt32] = []
         var docLevels: [UInt8] = []
-        var scratch: [UInt64] = []
         for index in order {
-            scratch.removeAll(keepingCapacity: true)
+            collector.entries.removeAll(keepingCapacity: true)
             SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
-                Tokenizer.forEachToken(in: text) { folded, _, _ in
-                    let id: UInt32
-                    if let existing = temporaryIDs[folded] {
-                        id = existing
-                    } else {
-                        id = UInt32(words.count)
-                        temporaryIDs[folded] = id
-                        words.append(folded)
-                    }
-                    scratch.append(UInt64(id) << 8 | UInt64(min(level, 255)))
-                }
+                collector.level = UInt64(min(level, 255))
+                Tokenizer.scan(text, into: &collector)
             }
-            scratch.sort()
+            collector.entries.sort()
             var previous: UInt64 = .max
-            for entry in scratch where entry >> 8 != previous {
+            for entry in collector.entries where entry >> 8 != previous {
                 previous = entry >> 8
                 docTerms.append(UInt32(previous))
                 docLevels.append(UInt8(entry & 0xFF))
             }
             docStarts.append(UInt32(docTerms.count))
         }
-        temporaryIDs = [:]
+        var words = collector.words
+        collector = TermCollector()
 
         // 2. Sorted vocabulary and postings (documents are visited in order, so lists come sorted).
         let (terms, finalID) = TermTable.build(words)
@@ -90,18 +101,31 @@ enum SnapshotBuilder {
         }
 
         // 4. Numeric columns, for every path that holds numbers.
-        var numericEntries: [String: (starts: [UInt32], values: [Double], lastDoc: Int)] = [:]
+        final class NumericColumnBuilder {
+            var starts: [UInt32] = [0]
+            var values: [Double] = []
+            /// Closes the documents before `doc`, so `starts` has an entry per document.
+            func advance(to doc: Int) {
+                while starts.count <= doc { starts.append(UInt32(values.count)) }
+            }
+        }
+        var numericBuilders: [String: NumericColumnBuilder] = [:]
         for (doc, index) in order.enumerated() {
             RecordValues.forEachNumber(in: inputs[index].record) { path, number in
-                var column = numericEntries[path] ?? (starts: [0], values: [], lastDoc: 0)
-                while column.lastDoc < doc { column.starts.append(UInt32(column.values.count)); column.lastDoc += 1 }
+                let column: NumericColumnBuilder
+                if let existing = numericBuilders[path] {
+                    column = existing
+                } else {
+                    column = NumericColumnBuilder()
+                    numericBuilders[path] = column
+                }
+                column.advance(to: doc)
                 column.values.append(number)
-                numericEntries[path] = column
             }
         }
         var numerics: [String: NumericColumn] = [:]
-        for (path, var column) in numericEntries {
-            while column.lastDoc < documentCount { column.starts.append(UInt32(column.values.count)); column.lastDoc += 1 }
+        for (path, column) in numericBuilders {
+            column.advance(to: documentCount)
             numerics[path] = NumericColumn(docStarts: column.starts, values: column.values)
         }
 

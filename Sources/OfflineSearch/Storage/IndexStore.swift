@@ -330,13 +330,10 @@ final class IndexStore: @unchecked Sendable {
             """)
     }
 
-    private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [String] {
-        var columns = [String](repeating: "", count: configuration.levelCount)
+    private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {
+        var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
         SearchableText.forEach(in: record, configuration: configuration) { level, text in
-            let words = Tokenizer.words(text)
-            guard !words.isEmpty else { return }
-            if !columns[level].isEmpty { columns[level] += " " }
-            columns[level] += words.joined(separator: " ")
+            Tokenizer.appendFoldedWords(of: text, to: &columns[level])
         }
         return columns
     }
@@ -345,7 +342,7 @@ final class IndexStore: @unchecked Sendable {
         let columns = textColumns(record, configuration: configuration)
         let insert = try writer.statement(IndexStore.insertTextSQL(levelCount: columns.count))
         try insert.bind(1, rowID)
-        for (i, column) in columns.enumerated() { try insert.bind(Int32(i + 2), column) }
+        for (i, column) in columns.enumerated() { try insert.bind(Int32(i + 2), text: column) }
         try insert.run()
     }
 

@@ -34,23 +34,36 @@ enum Tokenizer {
     }
 
     /// Calls `body` with each token's folded text and UTF-8 range.
-    /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
     static func forEachToken(in text: String, _ body: (String, Int, Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            var sink = ClosureSink(body: body)
+            scan(text, into: &sink)
+        }
+    }
+
+    /// Appends the folded words of `text` to `buffer`, separated by single spaces (the text
+    /// stored in FTS5).
+    static func appendFoldedWords(of text: String, to buffer: inout [UInt8]) {
+        var sink = TextSink(buffer: buffer)
+        buffer = []
+        scan(text, into: &sink)
+        buffer = sink.buffer
+    }
+
+    /// The scanner behind every tokenizing function: hands each token's folded UTF-8 bytes and
+    /// its UTF-8 range in `text` to `sink`.
+    /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
+    static func scan<Sink: TokenSink>(_ text: String, into sink: inout Sink) {
         var text = text
         text.withUTF8 { utf8 in
             var folded: [UInt8] = []
             folded.reserveCapacity(32)
             var tokenStart = -1
             var offset = 0
-            @inline(__always) func flush(_ end: Int) {
-                if tokenStart >= 0 {
-                    body(String(decoding: folded, as: UTF8.self), tokenStart, end)
-                    folded.removeAll(keepingCapacity: true)
-                    tokenStart = -1
-                }
-            }
             while offset < utf8.count {
                 let byte = utf8[offset]
+                var width = 1
+                var isSeparator = false
                 if byte < 0x80 {
                     switch byte {
                     case 0x41...0x5A:  // A-Z
@@ -60,32 +73,37 @@ enum Tokenizer {
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte)
                     default:
-                        flush(offset)
+                        isSeparator = true
                     }
-                    offset += 1
-                    continue
+                } else {
+                    // Decode one non-ASCII scalar.
+                    width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+                    var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : width == 2 ? 0x1F : 0x7F)
+                    var i = 1
+                    while i < width, offset + i < utf8.count {
+                        value = value << 6 | UInt32(utf8[offset + i] & 0x3F)
+                        i += 1
+                    }
+                    switch CharacterFolding.fold(Unicode.Scalar(value) ?? "\u{FFFD}") {
+                    case .separator:
+                        isSeparator = true
+                    case .ignorable:
+                        break  // a combining mark continues the current word (it is a diacritic)
+                    case .letters(let replacement):
+                        if tokenStart < 0 { tokenStart = offset }
+                        folded.append(contentsOf: replacement.utf8)
+                    }
                 }
-                // Decode one non-ASCII scalar.
-                let width = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-                var value = UInt32(byte) & (width == 4 ? 0x07 : width == 3 ? 0x0F : width == 2 ? 0x1F : 0x7F)
-                var i = 1
-                while i < width, offset + i < utf8.count {
-                    value = value << 6 | UInt32(utf8[offset + i] & 0x3F)
-                    i += 1
-                }
-                let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-                switch CharacterFolding.fold(scalar) {
-                case .separator:
-                    flush(offset)
-                case .ignorable:
-                    break  // a combining mark continues the current word (it is a diacritic)
-                case .letters(let replacement):
-                    if tokenStart < 0 { tokenStart = offset }
-                    folded.append(contentsOf: replacement.utf8)
+                if isSeparator, tokenStart >= 0 {
+                    folded.withUnsafeBufferPointer { sink.token($0, start: tokenStart, end: offset) }
+                    folded.removeAll(keepingCapacity: true)
+                    tokenStart = -1
                 }
                 offset += width
             }
-            flush(utf8.count)
+            if tokenStart >= 0 {
+                folded.withUnsafeBufferPointer { sink.token($0, start: tokenStart, end: utf8.count) }
+            }
         }
     }
 
@@ -105,6 +123,27 @@ enum Tokenizer {
             }
         }
         return String(key)
+    }
+}
+
+/// Receives the tokens of `Tokenizer.scan`.
+protocol TokenSink {
+    /// `folded` is valid only during the call.
+    mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int)
+}
+
+private struct ClosureSink: TokenSink {
+    let body: (String, Int, Int) -> Void
+    mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        body(String(decoding: folded, as: UTF8.self), start, end)
+    }
+}
+
+private struct TextSink: TokenSink {
+    var buffer: [UInt8]
+    mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        if !buffer.isEmpty { buffer.append(UInt8(ascii: " ")) }
+        buffer.append(contentsOf: folded)
     }
 }
 
