@@ -98,9 +98,11 @@ final class IndexStore: @unchecked Sendable {
         try withReader { connection in
             try connection.readTransaction {
                 let generation = try IndexStore.readGeneration(connection)
-                let statement = try connection.statement("SELECT generation, data, count(*) OVER () FROM derived ORDER BY chunk")
+                let counter = try connection.statement("SELECT count(*) FROM derived")
+                let chunks = try counter.step() ? counter.int64(0) : 0
+                let statement = try connection.statement("SELECT generation, data FROM derived ORDER BY chunk")
                 guard try statement.step(), statement.int64(0) == generation else { return nil }
-                if statement.int64(2) == 1 {
+                if chunks == 1 {
                     // One chunk: decode straight from SQLite's buffer, without a copy.
                     return statement.withBytes(1) { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
                 }
