@@ -20,10 +20,11 @@ enum CandidateMatcher {
     static func match(_ words: [QueryWord], in snapshot: IndexSnapshot) -> CandidateMatches {
         let capacity = snapshot.documentCount
         let levelCount = snapshot.configuration.levelCount
-        var levels = [DocumentSet](repeating: DocumentSet(capacity: capacity), count: levelCount)
+        let stride = (capacity + 63) >> 6
+        // One flat bitmap per level, written through a raw pointer in the posting loop.
+        var levelBits = [UInt64](repeating: 0, count: stride * levelCount)
         var matched: DocumentSet?
         var exact: [DocumentSet] = []
-        // Rarest words first would allow early exits; the sets are small enough to combine directly.
         for word in words {
             let termRange: Range<Int>
             if word.isPrefix {
@@ -33,18 +34,26 @@ enum CandidateMatcher {
             } else {
                 termRange = 0..<0
             }
-            var wordSet = DocumentSet(capacity: capacity)
+            var wordBits = [UInt64](repeating: 0, count: stride)
             snapshot.postingStarts.withUnsafeBufferPointer { starts in
                 snapshot.postingDocs.withUnsafeBufferPointer { docs in
                     snapshot.postingLevels.withUnsafeBufferPointer { postingLevels in
-                        for term in termRange {
-                            let range = Int(starts[term])..<Int(starts[term + 1])
-                            wordSet.insert(contentsOf: docs[range])
-                            for i in range { levels[Int(postingLevels[i])].insert(Int(docs[i])) }
+                        wordBits.withUnsafeMutableBufferPointer { wordBits in
+                            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                                for term in termRange {
+                                    for i in Int(starts[term])..<Int(starts[term + 1]) {
+                                        let doc = Int(docs[i])
+                                        let bit: UInt64 = 1 << UInt64(doc & 63)
+                                        wordBits[doc >> 6] |= bit
+                                        levelBits[Int(postingLevels[i]) * stride + doc >> 6] |= bit
+                                    }
+                                }
+                            }
                         }
                     }
                 }
             }
+            let wordSet = DocumentSet(capacity: capacity, words: wordBits)
             if word.isPrefix {
                 var whole = DocumentSet(capacity: capacity)
                 if let id = snapshot.terms.id(of: word.folded) {
@@ -54,6 +63,9 @@ enum CandidateMatcher {
                 exact.append(whole)
             }
             if matched == nil { matched = wordSet } else { matched!.formIntersection(wordSet) }
+        }
+        let levels = (0..<levelCount).map { level in
+            DocumentSet(capacity: capacity, words: Array(levelBits[level * stride..<(level + 1) * stride]))
         }
         return CandidateMatches(matched: matched ?? DocumentSet(capacity: capacity, full: true), levels: levels,
                                 exactForPrefixWords: exact, wholeWordCount: words.count - exact.count)

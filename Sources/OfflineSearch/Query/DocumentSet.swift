@@ -16,6 +16,12 @@ struct DocumentSet: Sendable, Equatable {
         if extra != 0, !words.isEmpty { words[words.count - 1] &= (1 << UInt64(extra)) - 1 }
     }
 
+    /// A set over the given bitmap words (`capacity` documents).
+    init(capacity: Int, words: [UInt64]) {
+        self.capacity = capacity
+        self.words = words
+    }
+
     @inline(__always) mutating func insert(_ doc: Int) {
         words[doc >> 6] |= 1 << UInt64(doc & 63)
     }
