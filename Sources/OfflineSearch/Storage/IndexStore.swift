@@ -237,10 +237,12 @@ final class IndexStore: @unchecked Sendable {
                     }
                     try ensureTextTable(levelCount: configuration.levelCount, recreate: rebuildText)
                     if change.clearFirst {
-                        try writer.execute("DELETE FROM records; DELETE FROM search_text;")
+                        try writer.execute("DELETE FROM records; INSERT INTO search_text (search_text) VALUES ('delete-all');")
                     }
-                    try applyDeletions(change.deletions)
-                    let written = try upsertRecords(change.upserts)
+                    // With the text table recreated, there are no old FTS5 rows to remove.
+                    let textConfiguration = rebuildText ? nil : configuration
+                    try applyDeletions(change.deletions, textConfiguration: textConfiguration)
+                    let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil)
                     let generation = try IndexStore.readGeneration(writer) + 1
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -325,10 +327,12 @@ final class IndexStore: @unchecked Sendable {
     private func ensureTextTable(levelCount: Int, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
-        // detail=column: the engine ranks from its own index, so FTS5 keeps which column holds a
-        // word but not its positions, which makes imports cheaper.
+        // The text is already folded by the engine's tokenizer (words of letters and digits
+        // joined by spaces), so FTS5's ascii tokenizer splits it into exactly the engine's words.
+        // Contentless and detail=none: the records table holds the text and the engine ranks from
+        // its own index, so FTS5 keeps only which records hold each word — a third of the write cost.
         try writer.execute("""
-            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'unicode61 remove_diacritics 2', detail = column, columnsize = 0)
+            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'ascii', content = '', detail = none, columnsize = 0)
             """)
     }
 
@@ -341,48 +345,64 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private func insertText(rowID: Int64, _ record: JSONObject, configuration: IndexConfiguration) throws {
-        let columns = textColumns(record, configuration: configuration)
-        let insert = try writer.statement(IndexStore.insertTextSQL(levelCount: columns.count))
-        try insert.bind(1, rowID)
-        for (i, column) in columns.enumerated() { try insert.bind(Int32(i + 2), text: column) }
-        try insert.run()
+        try runText(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false), rowID: rowID, record, configuration)
     }
 
-    static func insertTextSQL(levelCount: Int) -> String {
+    /// A contentless FTS5 table forgets a row through its 'delete' command, given the row's
+    /// old text.
+    private func deleteText(rowID: Int64, _ oldRecord: JSONObject, configuration: IndexConfiguration) throws {
+        try runText(IndexStore.textSQL(levelCount: configuration.levelCount, delete: true), rowID: rowID, oldRecord, configuration)
+    }
+
+    private func runText(_ sql: String, rowID: Int64, _ record: JSONObject, _ configuration: IndexConfiguration) throws {
+        let columns = textColumns(record, configuration: configuration)
+        let statement = try writer.statement(sql)
+        try statement.bind(1, rowID)
+        for (i, column) in columns.enumerated() { try statement.bind(Int32(i + 2), text: column) }
+        try statement.run()
+    }
+
+    static func textSQL(levelCount: Int, delete: Bool) -> String {
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: levelCount + 1).joined(separator: ", ")
-        return "INSERT INTO search_text (rowid, \(columns)) VALUES (\(placeholders))"
+        return delete
+            ? "INSERT INTO search_text (search_text, rowid, \(columns)) VALUES ('delete', \(placeholders))"
+            : "INSERT INTO search_text (rowid, \(columns)) VALUES (\(placeholders))"
     }
 
+    /// Fills the (new, empty) text table from every record.
     private func refillText(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration) throws {
-        try writer.execute("DELETE FROM search_text")
         for input in inputs { try insertText(rowID: input.rowID, input.record, configuration: configuration) }
     }
 
-    private func applyDeletions(_ objectIDs: [String]) throws {
+    /// Deletes records by objectID; their FTS5 rows too, unless the text table is being rebuilt
+    /// (`textConfiguration` nil).
+    private func applyDeletions(_ objectIDs: [String], textConfiguration: IndexConfiguration?) throws {
         guard !objectIDs.isEmpty else { return }
-        let find = try writer.statement("SELECT rowid FROM records WHERE object_id = ?")
-        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
+        let find = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
         for objectID in objectIDs {
             find.reset()
             try find.bind(1, objectID)
             guard try find.step() else { continue }
             let rowID = find.int64(0)
-            deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
+            if let textConfiguration, let old = try find.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
+                try deleteText(rowID: rowID, old, configuration: textConfiguration)
+            }
+            find.reset()
             deleteRecord.reset(); try deleteRecord.bind(1, rowID); try deleteRecord.run()
         }
     }
 
-    /// What `upsertRecords` wrote: the records by rowid, and the rowids that replaced a record.
+    /// What `upsertRecords` wrote: the records by rowid, in order, and the records they replaced.
     struct WrittenRecords {
         var records: [Int64: JSONObject] = [:]
         var order: [Int64] = []
-        var replaced: Set<Int64> = []
+        var replaced: [Int64: JSONObject] = [:]
     }
 
     /// Adds or replaces records by objectID in the records table.
-    private func upsertRecords(_ records: [JSONObject]) throws -> WrittenRecords {
+    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool) throws -> WrittenRecords {
         var written = WrittenRecords()
         guard !records.isEmpty else { return written }
         written.records.reserveCapacity(records.count)
@@ -390,12 +410,27 @@ final class IndexStore: @unchecked Sendable {
         let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
         let largestRowID = try maxStatement.step() ? maxStatement.int64(0) : 0
         maxStatement.reset()
+        let findOld = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let upsert = try writer.statement("""
             INSERT INTO records (object_id, body) VALUES (?, ?)
             ON CONFLICT (object_id) DO UPDATE SET body = excluded.body RETURNING rowid
             """)
         for record in records {
             guard let objectID = record["objectID"]?.stringValue else { continue }
+            if keepOldRecords, largestRowID > 0 {
+                // The replaced record's text, for removing its FTS5 row (kept from its first version
+                // when the batch repeats an objectID: that is the row FTS5 holds).
+                findOld.reset()
+                try findOld.bind(1, objectID)
+                if try findOld.step() {
+                    let rowID = findOld.int64(0)
+                    if rowID <= largestRowID, written.replaced[rowID] == nil,
+                       let old = try findOld.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
+                        written.replaced[rowID] = old
+                    }
+                }
+                findOld.reset()
+            }
             upsert.reset()
             try upsert.bind(1, objectID)
             try upsert.bind(2, text: JSONValue.object(record).jsonBytes)
@@ -403,18 +438,14 @@ final class IndexStore: @unchecked Sendable {
             let rowID = upsert.int64(0)
             while try upsert.step() {}
             if written.records.updateValue(record, forKey: rowID) == nil { written.order.append(rowID) }
-            if rowID <= largestRowID { written.replaced.insert(rowID) }
         }
         return written
     }
 
     /// The FTS5 rows of written records (a replaced record's old row removed first).
     private func writeText(_ written: WrittenRecords, configuration: IndexConfiguration) throws {
-        let deleteText = try writer.statement("DELETE FROM search_text WHERE rowid = ?")
         for rowID in written.order {
-            if written.replaced.contains(rowID) {
-                deleteText.reset(); try deleteText.bind(1, rowID); try deleteText.run()
-            }
+            if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
             try insertText(rowID: rowID, written.records[rowID]!, configuration: configuration)
         }
     }

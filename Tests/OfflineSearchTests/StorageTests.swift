@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// The durable side: the FTS5 table follows every kind of write, and the derived index is
+/// reloaded, or rebuilt when it is missing.
+@Suite struct StorageTests {
+    static let records: [JSONValue] = [
+        ["objectID": "a", "name": "Alpha lamp"],
+        ["objectID": "b", "name": "Bravo lamp"],
+        ["objectID": "c", "name": "Charlie desk"],
+    ]
+
+    /// The FTS5 answer and the engine's answer for one word, as objectID sets.
+    func agree(_ index: SearchIndex, _ word: String, _ expected: Set<String>, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let fts = try index.store.ftsMatch(words: [word], lastIsPrefix: false)
+        let engine = Set(try index.search(word, ["hitsPerPage": 1000, "queryType": "prefixNone"]).objectIDs)
+        #expect(fts == expected, "FTS5 for \(word)", sourceLocation: sourceLocation)
+        #expect(engine == expected, "engine for \(word)", sourceLocation: sourceLocation)
+    }
+
+    @Test func replacingAndDeletingRecordsKeepsFTS5InStep() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(records: StorageTests.records)
+        try agree(index, "lamp", ["a", "b"])
+        // Replace b: its old words must leave FTS5, its new ones arrive.
+        try index.saveObjects([["objectID": "b", "name": "Bravo chair"]])
+        try agree(index, "lamp", ["a"])
+        try agree(index, "chair", ["b"])
+        // The same objectID twice in one batch: the last version wins everywhere.
+        try index.saveObjects([["objectID": "c", "name": "Charlie sofa"], ["objectID": "c", "name": "Charlie stool"]])
+        try agree(index, "desk", [])
+        try agree(index, "sofa", [])
+        try agree(index, "stool", ["c"])
+        try index.deleteObjects(["a", "missing"])
+        try agree(index, "alpha", [])
+        #expect(index.recordCount == 2)
+        try index.clearObjects()
+        try agree(index, "charlie", [])
+        #expect(index.recordCount == 0)
+    }
+
+    @Test func anIndexReopensFromItsStoredDerivedIndexOrRebuildsIt() throws {
+        let directory = TemporaryDirectory()
+        do {
+            let engine = try SearchEngine(directory: directory.url)
+            let index = try engine.index("things")
+            try index.setSettings(["searchableAttributes": ["name"], "customRanking": ["desc(rank)"]])
+            try index.saveObjects([["objectID": "1", "name": "red lamp", "rank": 1], ["objectID": "2", "name": "red desk", "rank": 2]])
+        }
+        // A new engine on the same directory answers without re-importing.
+        let reopened = try SearchEngine(directory: directory.url).index("things")
+        #expect(try reopened.search("red").objectIDs == ["2", "1"])
+        #expect(reopened.settings.customRanking == ["desc(rank)"])
+
+        // A lost derived index is rebuilt from the records on open.
+        let path = directory.url.appendingPathComponent("things.index.sqlite").path
+        let connection = try SQLiteConnection(path: path)
+        try connection.execute("DELETE FROM derived")
+        let rebuilt = try SearchEngine(directory: directory.url).index("things")
+        #expect(try rebuilt.search("red").objectIDs == ["2", "1"])
+        #expect(try rebuilt.search("lamp").objectIDs == ["1"])
+    }
+
+    @Test func aFailedWriteKeepsEverythingAsItWas() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(records: StorageTests.records)
+        let invalid: [JSONValue] = [["objectID": "d", "name": "Delta"], ["objectID": ["not", "a", "string"]]]
+        #expect(throws: SearchError.self) { try index.saveObjects(invalid) }
+        #expect(index.recordCount == 3)
+        try agree(index, "delta", [])
+        #expect(throws: SearchError.self) { try index.setSettings(["customRanking": ["sideways(x)"]]) }
+        #expect(index.settings.customRanking == nil)
+        #expect(try index.search("lamp").nbHits == 2)
+    }
+}
