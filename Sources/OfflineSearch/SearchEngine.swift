@@ -74,6 +74,7 @@ public final class SearchEngine: SearchService, Sendable {
         indices.value = all
         let path = fileURL(for: name).path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
+        try? FileManager.default.removeItem(atPath: String(path.dropLast(".sqlite".count)) + ".derived")
     }
 
     private func validate(_ name: String) throws(SearchError) {

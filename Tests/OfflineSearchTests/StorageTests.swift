@@ -55,12 +55,17 @@ import SearchAPI
         #expect(reopened.settings.customRanking == ["desc(rank)"])
 
         // A lost derived index is rebuilt from the records on open.
-        let path = directory.url.appendingPathComponent("things.index.sqlite").path
-        let connection = try SQLiteConnection(path: path)
-        try connection.execute("DELETE FROM derived")
+        let derived = directory.url.appendingPathComponent("things.index.derived")
+        #expect(FileManager.default.fileExists(atPath: derived.path))
+        try FileManager.default.removeItem(at: derived)
         let rebuilt = try SearchEngine(directory: directory.url).index("things")
         #expect(try rebuilt.search("red").objectIDs == ["2", "1"])
         #expect(try rebuilt.search("lamp").objectIDs == ["1"])
+        #expect(FileManager.default.fileExists(atPath: derived.path))
+
+        // A corrupt one too.
+        try Data("not a snapshot".utf8).write(to: derived)
+        #expect(try SearchEngine(directory: directory.url).index("things").search("red").nbHits == 2)
     }
 
     @Test func aFailedWriteKeepsEverythingAsItWas() throws {

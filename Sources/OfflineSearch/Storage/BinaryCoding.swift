@@ -28,13 +28,34 @@ struct BinaryReaderError: Error, CustomStringConvertible {
     var description: String { "the stored derived index is truncated or corrupt" }
 }
 
-struct BinaryReader {
+/// What `IndexSnapshot.decode` reads from: a buffer in memory, or a file read straight into
+/// the arrays.
+protocol SnapshotReader {
+    mutating func read<T: FixedWidthInteger>(_ type: T.Type) throws(BinaryReaderError) -> T
+    mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> [T]
+    mutating func readString() throws(BinaryReaderError) -> String
+}
+
+extension SnapshotReader {
+    mutating func readArray<T: BitwiseCopyable>() throws(BinaryReaderError) -> [T] { try readArray(of: T.self) }
+
+    mutating func readStrings() throws(BinaryReaderError) -> [String] {
+        let count = Int(try read(UInt64.self))
+        guard count >= 0, count < 1 << 32 else { throw BinaryReaderError() }
+        var result: [String] = []
+        result.reserveCapacity(count)
+        for _ in 0..<count { result.append(try readString()) }
+        return result
+    }
+}
+
+struct BinaryReader: SnapshotReader {
     private let buffer: UnsafeBufferPointer<UInt8>
     private var offset = 0
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) { self.buffer = buffer }
 
-    mutating func read<T: FixedWidthInteger>(_ type: T.Type = T.self) throws(BinaryReaderError) -> T {
+    mutating func read<T: FixedWidthInteger>(_ type: T.Type) throws(BinaryReaderError) -> T {
         let size = MemoryLayout<T>.size
         guard offset + size <= buffer.count else { throw BinaryReaderError() }
         var value = T.zero
@@ -45,9 +66,8 @@ struct BinaryReader {
         return T(littleEndian: value)
     }
 
-    mutating func readDouble() throws(BinaryReaderError) -> Double { Double(bitPattern: try read(UInt64.self)) }
 
-    mutating func readArray<T: BitwiseCopyable>(of type: T.Type = T.self) throws(BinaryReaderError) -> [T] {
+    mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> [T] {
         let count = Int(try read(UInt64.self))
         let size = count * MemoryLayout<T>.stride
         guard count >= 0, offset + size <= buffer.count else { throw BinaryReaderError() }
@@ -68,12 +88,4 @@ struct BinaryReader {
         return string
     }
 
-    mutating func readStrings() throws(BinaryReaderError) -> [String] {
-        let count = Int(try read(UInt64.self))
-        guard count >= 0, count <= buffer.count else { throw BinaryReaderError() }
-        var result: [String] = []
-        result.reserveCapacity(count)
-        for _ in 0..<count { result.append(try readString()) }
-        return result
-    }
 }

@@ -25,9 +25,9 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
     }
 }
 
-/// The durable side of one index: a SQLite database holding the records, the settings, an
-/// FTS5 table of the searchable text and the serialized derived index. The only code above
-/// SQLite that knows the schema.
+/// The durable side of one index: a SQLite database holding the records, the settings and an
+/// FTS5 table of the searchable text (the source of truth), plus the derived index in a file
+/// beside it (a cache of what the records determine). The only code that knows the schema.
 ///
 /// Writes go through one connection under a lock and one transaction each; reads of record
 /// bodies go through a pool of read connections (WAL lets them run beside a write).
@@ -35,6 +35,8 @@ final class IndexStore: @unchecked Sendable {
     // @unchecked: `writer` is only touched under `writeLock`; the pool array only under
     // `poolLock`, and each pooled connection is used by one caller at a time.
     let path: String
+    /// The derived index beside the database (see `SnapshotFile`).
+    let derivedPath: String
     private let writer: SQLiteConnection
     private let writeLock = NSLock()
     private let poolLock = NSLock()
@@ -42,6 +44,7 @@ final class IndexStore: @unchecked Sendable {
 
     init(path: String) throws(SearchError) {
         self.path = path
+        derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
         do {
             writer = try SQLiteConnection(path: path)
             try writer.execute("""
@@ -49,7 +52,6 @@ final class IndexStore: @unchecked Sendable {
                 PRAGMA synchronous = NORMAL;
                 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
                 CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS derived (chunk INTEGER PRIMARY KEY, generation INTEGER NOT NULL, data BLOB NOT NULL);
                 INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
                 """)
         } catch {
@@ -95,25 +97,8 @@ final class IndexStore: @unchecked Sendable {
 
     /// Loads the stored derived index if it matches the current generation and settings.
     func loadSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot? {
-        try withReader { connection in
-            try connection.readTransaction {
-                let generation = try IndexStore.readGeneration(connection)
-                let counter = try connection.statement("SELECT count(*) FROM derived")
-                let chunks = try counter.step() ? counter.int64(0) : 0
-                let statement = try connection.statement("SELECT generation, data FROM derived ORDER BY chunk")
-                guard try statement.step(), statement.int64(0) == generation else { return nil }
-                if chunks == 1 {
-                    // One chunk: decode straight from SQLite's buffer, without a copy.
-                    return statement.withBytes(1) { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
-                }
-                var bytes: [UInt8] = []
-                repeat {
-                    guard statement.int64(0) == generation else { return nil }
-                    statement.withBytes(1) { bytes.append(contentsOf: $0) }
-                } while try statement.step()
-                return bytes.withUnsafeBufferPointer { IndexSnapshot.decode($0, configuration: configuration, generation: generation) }
-            }
-        }
+        let generation = try self.generation()
+        return SnapshotFile.read(from: derivedPath, configuration: configuration, generation: generation)
     }
 
     /// Every record with its rowid, for rebuilding the derived index.
@@ -261,10 +246,10 @@ final class IndexStore: @unchecked Sendable {
                         try writeText(written, configuration: configuration)
                     }
                     let snapshot = build.wait()
-                    try storeSnapshot(snapshot)
                     return snapshot
                 }
                 checkpoint()
+                storeSnapshot(snapshot)
                 return snapshot
             } catch {
                 throw IndexStore.storageError(error, action: "write to the index at \(path)")
@@ -279,44 +264,33 @@ final class IndexStore: @unchecked Sendable {
         try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     }
 
-    /// Rebuilds and stores the derived index at the current generation (after a format change
-    /// or a lost derived table); the records are untouched.
+    /// Rebuilds the derived index from the records at the current generation (when its file is
+    /// missing, stale or from another format) and stores it; the records are untouched.
     func rebuildSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot {
         writeLock.lock()
         defer { writeLock.unlock() }
+        let snapshot: IndexSnapshot
         do {
-            do {
-                return try writer.transaction {
-                    let generation = try IndexStore.readGeneration(writer)
-                    let inputs = try IndexStore.readAllRecords(writer)
-                    let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-                    try storeSnapshot(snapshot)
-                    return snapshot
-                }
-            } catch {
-                throw IndexStore.storageError(error, action: "rebuild the index at \(path)")
+            snapshot = try writer.readTransaction {
+                let generation = try IndexStore.readGeneration(writer)
+                let inputs = try IndexStore.readAllRecords(writer)
+                return SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
             }
+        } catch {
+            throw IndexStore.storageError(error, action: "rebuild the index at \(path)")
         }
+        storeSnapshot(snapshot)
+        return snapshot
     }
 
-    /// The serialized snapshot, in chunks well under SQLite's blob size limit.
-    private func storeSnapshot(_ snapshot: IndexSnapshot) throws {
-        let bytes = snapshot.encoded()
-        try writer.execute("DELETE FROM derived")
-        let insert = try writer.statement("INSERT INTO derived (chunk, generation, data) VALUES (?, ?, ?)")
-        let chunkSize = 64 << 20
-        var chunk: Int64 = 0
-        var offset = 0
-        repeat {
-            let end = min(offset + chunkSize, bytes.count)
-            insert.reset()
-            try insert.bind(1, chunk)
-            try insert.bind(2, snapshot.generation)
-            try insert.bind(3, blob: Array(bytes[offset..<end]))
-            try insert.run()
-            chunk += 1
-            offset = end
-        } while offset < bytes.count
+    /// Writes the derived index file after a commit. Best effort: when it cannot be written,
+    /// the stale file is removed and the next open rebuilds it from the records.
+    private func storeSnapshot(_ snapshot: IndexSnapshot) {
+        do {
+            try SnapshotFile.write(snapshot, to: derivedPath)
+        } catch {
+            SnapshotFile.remove(at: derivedPath)
+        }
     }
 
     // MARK: FTS5
