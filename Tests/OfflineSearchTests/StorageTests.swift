@@ -68,6 +68,31 @@ import SearchAPI
         #expect(try SearchEngine(directory: directory.url).index("things").search("red").nbHits == 2)
     }
 
+    @Test func facetsAndFiltersAnswerTheSameAfterReopening() throws {
+        let directory = TemporaryDirectory()
+        let parameters: JSONObject = ["facets": ["brand", "price"], "filters": "(brand:ÉCHO OR brand:\"Brand 1\") AND price > 20", "hitsPerPage": 10]
+        let before: SearchResponse
+        do {
+            let index = try SearchEngine(directory: directory.url).index("shop")
+            try index.setSettings(["attributesForFaceting": ["brand", "price"]])
+            var records: [JSONValue] = []
+            for i in 0..<50 {
+                let brand: JSONValue = .string(i % 3 == 0 ? "Écho" : "Brand \(i % 5)")
+                let record: JSONObject = ["objectID": .string("\(i)"), "name": .string("item \(i)"), "brand": brand,
+                                          "price": .double(Double(i) + 0.5)]
+                records.append(.object(record))
+            }
+            try index.saveObjects(records)
+            before = try index.search("item", parameters)
+        }
+        let after = try SearchEngine(directory: directory.url).index("shop").search("item", parameters)
+        #expect(before.nbHits > 0)
+        #expect(after.nbHits == before.nbHits)
+        #expect(after.objectIDs == before.objectIDs)
+        #expect(after.facets == before.facets)
+        #expect(after.facetsStats == before.facetsStats)
+    }
+
     @Test func aFailedWriteKeepsEverythingAsItWas() throws {
         let engine = try TestEngine()
         let index = try engine.index(records: StorageTests.records)

@@ -45,9 +45,9 @@ struct FacetCounter {
             var ids = counts.indices.filter { counts[$0] > 0 }
             switch sort {
             case .count:
-                ids.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : column.values[$0] < column.values[$1] }
+                ids.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : column.values.precedes($0, $1) }
             case .alpha:
-                ids.sort { column.values[$0] < column.values[$1] }
+                ids.sort { column.values.precedes($0, $1) }
             }
             facets.append(FacetCounts(attribute: attribute,
                                       values: ids.prefix(maxValues).map { (value: column.values[$0], count: counts[$0]) }))

@@ -25,10 +25,10 @@ struct FilterEvaluator {
         case .not(let inner):
             return documents(matching: inner).complement()
         case .facet(let attribute, let value):
-            return facetDocuments(attribute: attribute, ids: snapshot.facetColumn(attribute)?.idsByFoldedValue[Tokenizer.facetKey(value)])
+            return facetDocuments(attribute: attribute, ids: snapshot.facetColumn(attribute).map { Array($0.ids(matching: value)) })
         case .tag(let tag):
             guard let column = snapshot.facetColumn("_tags") else { return DocumentSet(capacity: capacity) }
-            let ids = column.values.indices.filter { column.values[$0] == tag }.map { UInt32($0) }
+            let ids = column.values.indices.filter { column.values.equals($0, tag) }.map { UInt32($0) }
             return facetDocuments(attribute: "_tags", ids: ids)
         case .numeric(let attribute, let comparison, let bound):
             return numericDocuments(attribute) { value in

@@ -5,7 +5,7 @@ import SearchAPI
 struct FacetColumn: Sendable {
     let path: String
     /// Value id → the value as shown (`"Apple"`, `"true"`, `"4.5"`).
-    let values: [String]
+    let values: StringTable
     /// Value id → the value as a number, or NaN when it is not numeric (for `facets_stats`).
     let numbers: [Double]
     /// `docStarts[d]..<docStarts[d + 1]` index `docValues`: document → value ids.
@@ -14,20 +14,45 @@ struct FacetColumn: Sendable {
     /// `valueStarts[v]..<valueStarts[v + 1]` index `valueDocs`: value → sorted documents.
     let valueStarts: [UInt32]
     let valueDocs: [UInt32]
-    /// Folded value text (case- and diacritic-insensitive) → value ids, for facet filters.
-    let idsByFoldedValue: [String: [UInt32]]
+    /// Value ids sorted by their facet key (`Tokenizer.facetKey`: case- and
+    /// diacritic-insensitive), so a facet filter finds its values by binary search.
+    let idsByKey: [UInt32]
 
+    /// A column from its values and postings; derives `numbers` and `idsByKey` (at build time;
+    /// a stored column is read back with them).
     init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32]) {
+        let keys = values.map(Tokenizer.facetKey)
+        let idsByKey = values.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }.map { UInt32($0) }
+        self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: docStarts,
+                  docValues: docValues, valueStarts: valueStarts, valueDocs: valueDocs, idsByKey: idsByKey)
+    }
+
+    init(path: String, values: StringTable, numbers: [Double], docStarts: [UInt32], docValues: [UInt32],
+         valueStarts: [UInt32], valueDocs: [UInt32], idsByKey: [UInt32]) {
         self.path = path
         self.values = values
+        self.numbers = numbers
         self.docStarts = docStarts
         self.docValues = docValues
         self.valueStarts = valueStarts
         self.valueDocs = valueDocs
-        numbers = values.map { Double($0) ?? .nan }
-        var folded: [String: [UInt32]] = [:]
-        for (id, value) in values.enumerated() { folded[Tokenizer.facetKey(value), default: []].append(UInt32(id)) }
-        idsByFoldedValue = folded
+        self.idsByKey = idsByKey
+    }
+
+    /// The ids of the values equal to `value` when compared case- and diacritic-insensitively.
+    /// - Complexity: O(log v) facet-key computations.
+    func ids(matching value: String) -> ArraySlice<UInt32> {
+        let key = Array(Tokenizer.facetKey(value).utf8)
+        func precedes(_ id: UInt32) -> Bool { Tokenizer.facetKey(values[Int(id)]).utf8.lexicographicallyPrecedes(key) }
+        func equals(_ id: UInt32) -> Bool { Tokenizer.facetKey(values[Int(id)]).utf8.elementsEqual(key) }
+        var low = 0, high = idsByKey.count
+        while low < high {
+            let mid = (low + high) >> 1
+            if precedes(idsByKey[mid]) { low = mid + 1 } else { high = mid }
+        }
+        var end = low
+        while end < idsByKey.count, equals(idsByKey[end]) { end += 1 }
+        return idsByKey[low..<end]
     }
 
     /// Documents that have value `id`.
@@ -85,7 +110,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 1
+    static let formatVersion: UInt32 = 2
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -101,11 +126,14 @@ final class IndexSnapshot: Sendable {
         writer.write(UInt64(facets.count))
         for facet in facets {
             writer.write(facet.path)
-            writer.write(strings: facet.values)
+            writer.write(array: facet.values.bytes)
+            writer.write(array: facet.values.starts)
+            writer.write(array: facet.numbers)
             writer.write(array: facet.docStarts)
             writer.write(array: facet.docValues)
             writer.write(array: facet.valueStarts)
             writer.write(array: facet.valueDocs)
+            writer.write(array: facet.idsByKey)
         }
         writer.write(UInt64(numerics.count))
         for path in numerics.keys.sorted() {
@@ -136,9 +164,11 @@ final class IndexSnapshot: Sendable {
             let postingLevels: [UInt8] = try reader.readArray()
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
-                facets.append(FacetColumn(path: try reader.readString(), values: try reader.readStrings(),
-                                          docStarts: try reader.readArray(), docValues: try reader.readArray(),
-                                          valueStarts: try reader.readArray(), valueDocs: try reader.readArray()))
+                facets.append(FacetColumn(path: try reader.readString(),
+                                          values: StringTable(bytes: try reader.readArray(), starts: try reader.readArray()),
+                                          numbers: try reader.readArray(), docStarts: try reader.readArray(),
+                                          docValues: try reader.readArray(), valueStarts: try reader.readArray(),
+                                          valueDocs: try reader.readArray(), idsByKey: try reader.readArray()))
             }
             var numerics: [String: NumericColumn] = [:]
             for _ in 0..<(try reader.read(UInt64.self)) {

@@ -43,12 +43,18 @@ enum SnapshotFile {
     }
 }
 
-/// Reads a snapshot file sequentially, each array straight into its own storage (one copy
-/// from the page cache, no intermediate buffer).
+/// Reads a snapshot file sequentially: small values through a buffer (a snapshot holds many
+/// short strings), large arrays straight into their own storage (one copy from the page cache).
 private struct FileReader: SnapshotReader {
     let descriptor: Int32
+    private var buffer = [UInt8](repeating: 0, count: 1 << 18)
+    private var position = 0
+    private var available = 0
 
-    private func readExactly(into pointer: UnsafeMutableRawPointer, count: Int) throws(BinaryReaderError) {
+    init(descriptor: Int32) { self.descriptor = descriptor }
+
+    /// Reads from the file (not the buffer) until `count` bytes are in, or fails.
+    private func readFromFile(into pointer: UnsafeMutableRawPointer, count: Int) throws(BinaryReaderError) {
         var done = 0
         while done < count {
             let result = Foundation.read(descriptor, pointer + done, count - done)
@@ -56,6 +62,39 @@ private struct FileReader: SnapshotReader {
             guard result > 0 else { throw BinaryReaderError() }
             done += result
         }
+    }
+
+    private mutating func readExactly(into pointer: UnsafeMutableRawPointer, count: Int) throws(BinaryReaderError) {
+        // What the buffer holds first.
+        let fromBuffer = min(count, available - position)
+        if fromBuffer > 0 {
+            buffer.withUnsafeBytes { bytes in
+                pointer.copyMemory(from: bytes.baseAddress! + position, byteCount: fromBuffer)
+            }
+            position += fromBuffer
+        }
+        let remaining = count - fromBuffer
+        guard remaining > 0 else { return }
+        if remaining >= buffer.count / 2 {
+            try readFromFile(into: pointer + fromBuffer, count: remaining)
+            return
+        }
+        // Refill the buffer with whatever the file gives, at least `remaining` bytes.
+        var filled = 0
+        let descriptor = self.descriptor
+        var failed = false
+        buffer.withUnsafeMutableBytes { bytes in
+            while filled < remaining {
+                let result = Foundation.read(descriptor, bytes.baseAddress! + filled, bytes.count - filled)
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { failed = true; return }
+                filled += result
+            }
+            (pointer + fromBuffer).copyMemory(from: bytes.baseAddress!, byteCount: remaining)
+        }
+        if failed { throw BinaryReaderError() }
+        position = remaining
+        available = filled
     }
 
     mutating func read<T: FixedWidthInteger>(_ type: T.Type) throws(BinaryReaderError) -> T {
@@ -69,11 +108,15 @@ private struct FileReader: SnapshotReader {
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> [T] {
         let count = Int(try read(UInt64.self))
         guard count >= 0, count < 1 << 40 / max(MemoryLayout<T>.stride, 1) else { throw BinaryReaderError() }
+        return try readElements(count)
+    }
+
+    private mutating func readElements<T: BitwiseCopyable>(_ count: Int) throws(BinaryReaderError) -> [T] {
         guard count > 0 else { return [] }
         var failure: BinaryReaderError?
-        let result = [T](unsafeUninitializedCapacity: count) { buffer, initialized in
+        let storage = [T](unsafeUninitializedCapacity: count) { target, initialized in
             do {
-                try readExactly(into: UnsafeMutableRawPointer(buffer.baseAddress!), count: count * MemoryLayout<T>.stride)
+                try readExactly(into: UnsafeMutableRawPointer(target.baseAddress!), count: count * MemoryLayout<T>.stride)
                 initialized = count
             } catch let error as BinaryReaderError {
                 failure = error
@@ -84,11 +127,20 @@ private struct FileReader: SnapshotReader {
             }
         }
         if let failure { throw failure }
-        return result
+        return storage
     }
 
     mutating func readString() throws(BinaryReaderError) -> String {
-        let bytes: [UInt8] = try readArray(of: UInt8.self)
+        let count = Int(try read(UInt64.self))
+        guard count >= 0, count < 1 << 32 else { throw BinaryReaderError() }
+        if count <= available - position {
+            let string = buffer.withUnsafeBufferPointer { bytes in
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + count]), as: UTF8.self)
+            }
+            position += count
+            return string
+        }
+        let bytes: [UInt8] = try readElements(count)
         return String(decoding: bytes, as: UTF8.self)
     }
 }
