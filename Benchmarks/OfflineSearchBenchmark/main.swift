@@ -240,7 +240,9 @@ func runKeystrokes(_ args: Arguments) throws {
         "replayInProcess": .bool(args.flags.contains("--in-process")),
     ]
     if let jsonOut = args.values["--json-out"] {
-        FileManager.default.createFile(atPath: jsonOut, contents: Data((JSONValue.object(summary).jsonString + "\n").utf8))
+        guard FileManager.default.createFile(atPath: jsonOut, contents: Data((JSONValue.object(summary).jsonString + "\n").utf8)) else {
+            throw BenchError("cannot write \(jsonOut)")
+        }
     }
     if json {
         printJSON(.object(summary))

@@ -57,7 +57,7 @@ enum BundledDatasets {
         where FileManager.default.fileExists(atPath: candidate.appendingPathComponent("instant_search.json").path) {
             return candidate
         }
-        throw ValidationError("Cannot find the bundled Datasets folder; set OFFLINE_SEARCH_DATASETS or pass --data.")
+        throw CommandFailure("Cannot find the bundled Datasets folder; set OFFLINE_SEARCH_DATASETS or pass --data.")
     }
 
     static func importAll(into engine: SearchEngine) throws {
@@ -81,8 +81,8 @@ enum BundledDatasets {
 
 func readJSON(_ url: URL) throws -> JSONValue {
     let data: Data
-    do { data = try Data(contentsOf: url) } catch { throw ValidationError("Cannot read \(url.path): \(error.localizedDescription)") }
-    do { return try JSONValue(parsingUTF8: Array(data)) } catch { throw ValidationError("\(url.path): \(error)") }
+    do { data = try Data(contentsOf: url) } catch { throw CommandFailure("Cannot read \(url.path): \(error.localizedDescription)") }
+    do { return try JSONValue(parsingUTF8: Array(data)) } catch { throw CommandFailure("\(url.path): \(error)") }
 }
 
 func parseJSONObject(_ text: String, option: String) throws -> JSONObject {
@@ -127,9 +127,12 @@ func writeLine(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-extension SearchError {
-    /// What the CLI shows for an engine error.
-    var cliError: ValidationError { ValidationError(message) }
+/// A failure at run time (a file that cannot be read, a missing folder): printed as
+/// `Error: <message>` without the usage text, which is for mistakes in the command line.
+/// Engine errors (`SearchError`) print the same way.
+struct CommandFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }
 
 struct Import: ParsableCommand {
@@ -153,8 +156,6 @@ struct Import: ParsableCommand {
             let count = try target.importFile(at: URL(fileURLWithPath: file), replaceExisting: replace)
             let seconds = (clock.now - started) / .seconds(1)
             writeLine("Imported \(count) records into \(index) (\(target.recordCount) in total) in \(String(format: "%.2f", seconds)) s")
-        } catch let error as SearchError {
-            throw error.cliError
         }
     }
 }
@@ -187,8 +188,6 @@ struct Search: ParsableCommand {
             } else {
                 print(ReadableListing(response: response, color: isatty(1) == 1).text)
             }
-        } catch let error as SearchError {
-            throw error.cliError
         }
     }
 }
@@ -219,8 +218,6 @@ struct Query: ParsableCommand {
                 if let settings, let object = try readJSON(URL(fileURLWithPath: settings)).objectValue { try index.setSettings(object) }
                 try index.importFile(at: URL(fileURLWithPath: corpus), replaceExisting: true)
             }
-        } catch let error as SearchError {
-            throw error.cliError
         }
         let clock = ContinuousClock()
         while let line = readLine(strippingNewline: true) {
@@ -323,8 +320,6 @@ struct Settings: ParsableCommand {
             let target = set == nil ? try engine.existingIndex(index) : try engine.index(index)
             if let set { try target.setSettings(try parseJSONObject(set, option: "--set")) }
             writeLine(JSONValue.object(target.settings.withDefaults).jsonString)
-        } catch let error as SearchError {
-            throw error.cliError
         }
     }
 }
@@ -348,8 +343,6 @@ struct List: ParsableCommand {
                 }
             }
             if json { writeLine(JSONValue.object(["items": .array(items), "nbPages": 1]).jsonString) }
-        } catch let error as SearchError {
-            throw error.cliError
         }
     }
 }

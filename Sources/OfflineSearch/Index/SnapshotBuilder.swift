@@ -17,23 +17,28 @@ enum SearchableText {
     }
 }
 
+/// Numbers distinct strings in order of first appearance.
+struct StringInterner {
+    private var ids: [String: UInt32] = [:]
+    private(set) var strings: [String] = []
+
+    mutating func id(of string: String) -> UInt32 {
+        if let existing = ids[string] { return existing }
+        let id = UInt32(strings.count)
+        ids[string] = id
+        strings.append(string)
+        return id
+    }
+}
+
 /// Gives each distinct word a temporary id and collects one document's (id, level) entries.
 private struct TermCollector: TokenSink {
-    var ids: [String: UInt32] = [:]
-    var words: [String] = []
+    var words = StringInterner()
     var entries: [UInt64] = []
     var level: UInt64 = 0
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        let word = String(decoding: folded, as: UTF8.self)
-        let id: UInt32
-        if let existing = ids[word] {
-            id = existing
-        } else {
-            id = UInt32(words.count)
-            ids[word] = id
-            words.append(word)
-        }
+        let id = words.id(of: String(decoding: folded, as: UTF8.self))
         entries.append(UInt64(id) << 8 | level)
     }
 }
@@ -73,7 +78,7 @@ enum SnapshotBuilder {
             }
             docStarts.append(UInt32(docTerms.count))
         }
-        var words = collector.words
+        var words = collector.words.strings
         collector = TermCollector()
 
         // 2. Sorted vocabulary and postings (documents are visited in order, so lists come sorted).
@@ -159,8 +164,7 @@ enum SnapshotBuilder {
     }
 
     static func buildFacetColumn(_ path: String, inputs: [Input], order: [Int]) -> FacetColumn {
-        var ids: [String: UInt32] = [:]
-        var values: [String] = []
+        var interner = StringInterner()
         var docStarts: [UInt32] = [0]
         docStarts.reserveCapacity(order.count + 1)
         var docValues: [UInt32] = []
@@ -169,19 +173,13 @@ enum SnapshotBuilder {
             seen.removeAll(keepingCapacity: true)
             for scalar in RecordValues.scalars(at: path, in: inputs[index].record) {
                 guard let text = scalar.scalarText else { continue }
-                let id: UInt32
-                if let existing = ids[text] {
-                    id = existing
-                } else {
-                    id = UInt32(values.count)
-                    ids[text] = id
-                    values.append(text)
-                }
+                let id = interner.id(of: text)
                 if !seen.contains(id) { seen.append(id) }  // each value once per record
             }
             docValues.append(contentsOf: seen)
             docStarts.append(UInt32(docValues.count))
         }
+        let values = interner.strings
         var valueStarts = [UInt32](repeating: 0, count: values.count + 1)
         for value in docValues { valueStarts[Int(value) + 1] += 1 }
         for i in 0..<values.count { valueStarts[i + 1] += valueStarts[i] }
