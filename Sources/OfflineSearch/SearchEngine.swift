@@ -95,20 +95,26 @@ public final class SearchEngine: SearchService, Sendable {
         for query in queries where !exists(query.indexName) { throw .indexNotFound(query.indexName) }
         var results: [MultiSearchResult] = []
         var enough = false
+        // Queries on the same index share their query and filter work (InstantSearch's
+        // disjunctive faceting repeats both).
+        var contexts: [String: SearchContext?] = [:]
         for query in queries {
+            let index = try existingIndex(query.indexName)
+            var context = contexts[query.indexName] ?? nil
+            defer { contexts[query.indexName] = context }
             switch query {
-            case .hits(let indexName, let parameters):
+            case .hits(_, let parameters):
                 if enough {
                     var skipped = parameters
                     skipped.hitsPerPage = 0
-                    results.append(.hits(try existingIndex(indexName).search(skipped)))
+                    results.append(.hits(try index.search(skipped, sharing: &context)))
                     continue
                 }
-                let response = try existingIndex(indexName).search(parameters)
+                let response = try index.search(parameters, sharing: &context)
                 if strategy == .stopIfEnoughMatches, response.nbHits >= response.hitsPerPage { enough = true }
                 results.append(.hits(response))
-            case .facetValues(let indexName, let facet, let parameters):
-                results.append(.facetValues(try existingIndex(indexName).searchForFacetValues(facet: facet, parameters: parameters)))
+            case .facetValues(_, let facet, let parameters):
+                results.append(.facetValues(try index.searchForFacetValues(facet: facet, parameters: parameters, sharing: &context)))
             }
         }
         return results

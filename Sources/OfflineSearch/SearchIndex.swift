@@ -119,8 +119,41 @@ public final class SearchIndex: Sendable {
     private func write(_ change: IndexStore.Change) throws(SearchError) {
         writeLock.lock()
         defer { writeLock.unlock() }
+        try writeLocked(change)
+    }
+
+    /// Applies a change; the caller holds `writeLock`.
+    private func writeLocked(_ change: IndexStore.Change) throws(SearchError) {
         let snapshot = try store.write(change, currentSettings: current.value.configuration.settings)
         current.value = snapshot
+    }
+
+    /// Deletes every record that matches the filters (Algolia's `deleteBy`): `filters`,
+    /// `facetFilters`, `numericFilters` and `tagFilters`, combined by AND. At least one filter
+    /// is required (deleting everything is `clearObjects()`), and no query.
+    /// - Returns: how many records were deleted.
+    @discardableResult
+    public func deleteBy(_ parameters: SearchParameters) throws(SearchError) -> Int {
+        guard parameters.query.isEmpty else {
+            throw SearchError(.invalidParameter, "query: deleteBy deletes by filters only; remove the query")
+        }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        // Under the write lock the current snapshot is the stored state.
+        let snapshot = current.value
+        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+        guard let filter = request.filter else {
+            throw SearchError(.invalidParameter,
+                              "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+        }
+        var rowIDs: [Int64] = []
+        FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
+            rowIDs.append(snapshot.rowIDs[document])
+            return true
+        }
+        guard !rowIDs.isEmpty else { return 0 }
+        try writeLocked(IndexStore.Change(deletedRowIDs: rowIDs))
+        return rowIDs.count
     }
 
     // MARK: Reading
@@ -132,30 +165,72 @@ public final class SearchIndex: Sendable {
 
     /// Runs one search (Algolia's `POST /1/indexes/{index}/query`).
     public func search(_ parameters: SearchParameters) throws(SearchError) -> SearchResponse {
+        var context: SearchContext?
+        return try search(parameters, sharing: &context)
+    }
+
+    /// Runs one search, reusing the candidate and filter work in `context` from earlier queries
+    /// of the same call (a multi-search). The context is replaced when the index has changed.
+    func search(_ parameters: SearchParameters, sharing context: inout SearchContext?) throws(SearchError) -> SearchResponse {
         let clock = ContinuousClock()
         let started = clock.now
         for attempt in 0..<3 {
             let snapshot = current.value
-            if let response = try search(parameters, snapshot: snapshot) {
-                var response = response
+            if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
+            if var response = try search(parameters, context: context!) {
                 let elapsed = clock.now - started
                 response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
                 return response
             }
             // A write committed after this snapshot was taken: wait for it to be published, retry.
+            context = nil
             if attempt < 2 { writeLock.lock(); writeLock.unlock() }
         }
         throw SearchError(.internalError, "Index \(name) kept changing during the search; try again")
     }
 
-    /// The search on one snapshot; nil when the store has moved past it.
-    private func search(_ parameters: SearchParameters, snapshot: IndexSnapshot) throws(SearchError) -> SearchResponse? {
-        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        let candidates = request.words.isEmpty ? nil : CandidateMatcher.match(request.words, in: snapshot)
-        var matched = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
-        if let filter = request.filter {
-            matched.formIntersection(FilterEvaluator(snapshot: snapshot).documents(matching: filter))
+    /// InstantSearch's disjunctive faceting in one call: the response to `parameters`, except
+    /// that each facet in `disjunctiveFacets` is counted with the request's filters minus that
+    /// facet's own refinements (the `facetFilters` OR-groups made only of `attribute:value`
+    /// for it), so the UI can offer the other values of an OR-refined facet. Refined values that
+    /// no longer match are listed with count 0. Shares the query and filter work between the
+    /// counts, so the whole costs little more than one search.
+    ///
+    /// ```swift
+    /// var parameters = SearchParameters(query: "phone")
+    /// parameters.facets = ["brand", "categories"]
+    /// parameters.facetFilters = .list([.anyOf(["brand:Apple", "brand:Samsung"]), .single("categories:Phones")])
+    /// let response = try index.search(parameters, disjunctiveFacets: ["brand"])
+    /// ```
+    public func search(_ parameters: SearchParameters, disjunctiveFacets: [String]) throws(SearchError) -> SearchResponse {
+        var context: SearchContext?
+        var response = try search(parameters, sharing: &context)
+        guard var facets = response.facets else { return response }
+        for attribute in disjunctiveFacets {
+            guard let position = facets.firstIndex(where: { $0.attribute == attribute }) else { continue }
+            let (otherFilters, refined) = try DisjunctiveFaceting.removingRefinements(of: attribute, from: parameters.facetFilters)
+            var countQuery = parameters
+            countQuery.facetFilters = otherFilters
+            countQuery.facets = [attribute]
+            countQuery.hitsPerPage = 0
+            countQuery.page = 0
+            countQuery.offset = nil
+            countQuery.length = nil
+            var values = try search(countQuery, sharing: &context).facet(attribute)?.values ?? []
+            for value in refined where !values.contains(where: { Tokenizer.facetKey($0.value) == Tokenizer.facetKey(value) }) {
+                values.append((value: value, count: 0))
+            }
+            facets[position].values = values
         }
+        response.facets = facets
+        return response
+    }
+
+    /// The search on one snapshot; nil when the store has moved past it.
+    private func search(_ parameters: SearchParameters, context: SearchContext) throws(SearchError) -> SearchResponse? {
+        let snapshot = context.snapshot
+        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+        let (matched, candidates) = context.matching(request)
         let nbHits = matched.count
 
         var response = SearchResponse()
@@ -168,8 +243,12 @@ public final class SearchIndex: Sendable {
         }
 
         let docs = RelevanceRanker.page(of: matched, candidates: candidates, start: request.start, count: request.count)
-        guard let records = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {
-            return nil
+        var records: [JSONObject] = []
+        if !docs.isEmpty {
+            guard let fetched = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {
+                return nil
+            }
+            records = fetched
         }
         let builder = HitBuilder(request: request, configuration: snapshot.configuration)
         response.hits = records.map(builder.hit(for:))
@@ -201,18 +280,22 @@ public final class SearchIndex: Sendable {
     /// values with a word that starts with `facetQuery`, counted over the records that match
     /// the request's query and filters, most frequent first.
     public func searchForFacetValues(facet: String, parameters: SearchParameters) throws(SearchError) -> FacetValuesResponse {
+        var context: SearchContext?
+        return try searchForFacetValues(facet: facet, parameters: parameters, sharing: &context)
+    }
+
+    func searchForFacetValues(facet: String, parameters: SearchParameters,
+                              sharing context: inout SearchContext?) throws(SearchError) -> FacetValuesResponse {
         let clock = ContinuousClock()
         let started = clock.now
         let snapshot = current.value
+        if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
         guard let attribute = snapshot.configuration.facet(facet), attribute.searchable, let column = snapshot.facetColumn(facet) else {
             throw SearchError(.invalidParameter,
                               "Cannot search in `\(facet)` attribute, you need to add `searchable(\(facet))` to attributesForFaceting.")
         }
         let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        var matched = request.words.isEmpty
-            ? DocumentSet(capacity: snapshot.documentCount, full: true)
-            : CandidateMatcher.match(request.words, in: snapshot).matched
-        if let filter = request.filter { matched.formIntersection(FilterEvaluator(snapshot: snapshot).documents(matching: filter)) }
+        let matched = context!.matching(request).documents
         let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll)
         let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag)

@@ -5,10 +5,23 @@
 /// exactly; an array attribute matches when any element does; a record without the attribute
 /// never matches a positive filter and does match its negation. A facet filter on an attribute
 /// that is not in `attributesForFaceting` matches nothing, as with Algolia.
-struct FilterEvaluator {
+///
+/// Results are memoized per expression for the evaluator's lifetime, so the queries of one
+/// multi-search that share filters (InstantSearch's disjunctive faceting) evaluate them once.
+final class FilterEvaluator {
     let snapshot: IndexSnapshot
+    private var memo: [FilterExpression: DocumentSet] = [:]
+
+    init(snapshot: IndexSnapshot) { self.snapshot = snapshot }
 
     func documents(matching expression: FilterExpression) -> DocumentSet {
+        if let known = memo[expression] { return known }
+        let result = evaluate(expression)
+        memo[expression] = result
+        return result
+    }
+
+    private func evaluate(_ expression: FilterExpression) -> DocumentSet {
         let capacity = snapshot.documentCount
         switch expression {
         case .and(let children):

@@ -6,6 +6,9 @@ struct SearchRequest {
     let parameters: SearchParameters
     let words: [QueryWord]
     let filter: FilterExpression?
+    /// `optionalFilters`, parsed (so a malformed one is an error) but not scored yet: see the
+    /// README's differences from Algolia.
+    let optionalFilter: FilterExpression?
     let facets: [String]
     let maxValuesPerFacet: Int
     let sortFacetValuesBy: FacetSortOrder
@@ -27,6 +30,7 @@ struct SearchRequest {
         self.parameters = parameters
         words = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast)
         filter = try SearchRequest.filterExpression(parameters)
+        optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
 
         let declared = configuration.facetAttributes.filter { !$0.filterOnly }.map(\.path)
         var facets: [String] = []
@@ -79,30 +83,38 @@ struct SearchRequest {
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
     }
 
-    /// `filters`, `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
-    static func filterExpression(_ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
+    /// One list-form filter parameter (a string or nested arrays) as an expression.
+    static func listExpression(_ list: FilterList?, parameter: String) throws(SearchError) -> FilterExpression? {
         do {
-            var parts: [FilterExpression?] = []
-            if let filters = parameters.filters { parts.append(try FilterParser.parse(filters)) }
-            for (name, list) in [("facetFilters", parameters.facetFilters), ("numericFilters", parameters.numericFilters),
-                                 ("tagFilters", parameters.tagFilters)] {
-                guard let list else { continue }
-                switch list {
-                case .string(let text):
-                    parts.append(try FilterListParser.parseString(text, parameter: name))
-                case .list(let items):
-                    let elements = items.map { item -> FilterListElement in
-                        switch item {
-                        case .single(let value): .single(value)
-                        case .anyOf(let values): .anyOf(values)
-                        }
+            switch list {
+            case nil:
+                return nil
+            case .string(let text)?:
+                return try FilterListParser.parseString(text, parameter: parameter)
+            case .list(let items)?:
+                let elements = items.map { item -> FilterListElement in
+                    switch item {
+                    case .single(let value): .single(value)
+                    case .anyOf(let values): .anyOf(values)
                     }
-                    parts.append(try FilterListParser.parse(elements, parameter: name))
                 }
+                return try FilterListParser.parse(elements, parameter: parameter)
             }
-            return FilterExpression.allOf(parts)
         } catch {
             throw SearchError(.invalidFilter, error.description)
         }
+    }
+
+    /// `filters`, `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
+    static func filterExpression(_ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
+        var parts: [FilterExpression?] = []
+        if let filters = parameters.filters {
+            do { parts.append(try FilterParser.parse(filters)) } catch { throw SearchError(.invalidFilter, error.description) }
+        }
+        for (name, list) in [("facetFilters", parameters.facetFilters), ("numericFilters", parameters.numericFilters),
+                             ("tagFilters", parameters.tagFilters)] {
+            parts.append(try listExpression(list, parameter: name))
+        }
+        return FilterExpression.allOf(parts)
     }
 }

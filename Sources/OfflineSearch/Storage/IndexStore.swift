@@ -197,6 +197,8 @@ final class IndexStore: @unchecked Sendable {
         var upserts: [JSONObject] = []
         /// objectIDs to delete.
         var deletions: [String] = []
+        /// Records to delete by rowid (delete by filter).
+        var deletedRowIDs: [Int64] = []
         /// New settings, when they change.
         var settings: IndexSettings?
     }
@@ -226,7 +228,7 @@ final class IndexStore: @unchecked Sendable {
                     }
                     // With the text table recreated, there are no old FTS5 rows to remove.
                     let textConfiguration = rebuildText ? nil : configuration
-                    try applyDeletions(change.deletions, textConfiguration: textConfiguration)
+                    try applyDeletions(change.deletions, rowIDs: change.deletedRowIDs, textConfiguration: textConfiguration)
                     let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil)
                     let generation = try IndexStore.readGeneration(writer) + 1
                     let bump = try writer.statement("""
@@ -349,22 +351,33 @@ final class IndexStore: @unchecked Sendable {
         for input in inputs { try insertText(rowID: input.rowID, input.record, configuration: configuration) }
     }
 
-    /// Deletes records by objectID; their FTS5 rows too, unless the text table is being rebuilt
-    /// (`textConfiguration` nil).
-    private func applyDeletions(_ objectIDs: [String], textConfiguration: IndexConfiguration?) throws {
-        guard !objectIDs.isEmpty else { return }
-        let find = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
+    /// Deletes records by objectID and by rowid; their FTS5 rows too, unless the text table is
+    /// being rebuilt (`textConfiguration` nil).
+    private func applyDeletions(_ objectIDs: [String], rowIDs: [Int64], textConfiguration: IndexConfiguration?) throws {
+        guard !objectIDs.isEmpty || !rowIDs.isEmpty else { return }
+        let byObjectID = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
+        let byRowID = try writer.statement("SELECT rowid, body FROM records WHERE rowid = ?")
         let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
-        for objectID in objectIDs {
-            find.reset()
-            try find.bind(1, objectID)
-            guard try find.step() else { continue }
-            let rowID = find.int64(0)
-            if let textConfiguration, let old = try find.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
+        func delete(found statement: SQLiteStatement) throws {
+            guard try statement.step() else { return }
+            let rowID = statement.int64(0)
+            if let textConfiguration, let old = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
                 try deleteText(rowID: rowID, old, configuration: textConfiguration)
             }
-            find.reset()
-            deleteRecord.reset(); try deleteRecord.bind(1, rowID); try deleteRecord.run()
+            statement.reset()
+            deleteRecord.reset()
+            try deleteRecord.bind(1, rowID)
+            try deleteRecord.run()
+        }
+        for objectID in objectIDs {
+            byObjectID.reset()
+            try byObjectID.bind(1, objectID)
+            try delete(found: byObjectID)
+        }
+        for rowID in rowIDs {
+            byRowID.reset()
+            try byRowID.bind(1, rowID)
+            try delete(found: byRowID)
         }
     }
 
