@@ -84,6 +84,10 @@ enum RealCorpus {
             ]
         }
         settings["typoTolerance"] = false
+        // brand is searchable for facet-value searches (the `refinements` benchmark).
+        if let faceting = settings["attributesForFaceting"]?.arrayValue {
+            settings["attributesForFaceting"] = .array(faceting.map { $0 == "brand" ? "searchable(brand)" : $0 })
+        }
         return settings
     }
 }

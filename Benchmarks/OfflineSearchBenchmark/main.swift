@@ -21,6 +21,11 @@ commands:
   open-first --data DIR --index NAME [--query TEXT | --log FILE.jsonl]
       Opens the index and runs one search (the log's first request, or --query); prints JSON
       with the open and first-search times and the resident memory.
+  refinements --data DIR [--index NAME] [--repeat R] [--limit K] [--json]
+      Against an index made by `keystrokes --keep` (real products): the keystroke log plain, with
+      3 facet filters + 1 numeric range + 3 facets, as brand facet-value searches, and as
+      InstantSearch's disjunctive multi-search (1 hits query + 2 facet queries) vs the hits
+      query alone.
   write-log --out FILE.jsonl [--limit K] [--datasets DIR]
       Writes the keystroke log only (the lines of shared/bench/make_queries.py).
   write-corpus --out FILE.json --size N [--source real|generated] [--seed S] [--datasets DIR]
@@ -42,6 +47,7 @@ struct Arguments {
                        "--datasets", "--write-log", "--cold-runs", "--index", "--json-out"],
         "replay": ["--data", "--log", "--repeat", "--sample-every"],
         "open-first": ["--data", "--index", "--query", "--log"],
+        "refinements": ["--data", "--index", "--repeat", "--limit", "--datasets"],
         "write-log": ["--out", "--limit", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
     ]
@@ -49,6 +55,7 @@ struct Arguments {
         "keystrokes": ["--in-process", "--keep", "--json"],
         "replay": ["--no-warmup", "--json"],
         "open-first": [],
+        "refinements": ["--json"],
         "write-log": [],
         "write-corpus": [],
     ]
@@ -351,6 +358,7 @@ do {
     case "keystrokes": try runKeystrokes(args)
     case "replay": try runReplay(args)
     case "open-first": try runOpenFirst(args)
+    case "refinements": try runRefinements(args)
     case "write-corpus": try runWriteCorpus(args)
     default: try runWriteLog(args)
     }

@@ -105,3 +105,13 @@ import SearchAPI
         #expect(try index.search("lamp").nbHits == 2)
     }
 }
+
+@Suite struct FacetCounterSelectionTests {
+    @Test(arguments: [0, 1, 5, 100, 2000])
+    func smallestEqualsAFullSortPrefix(k: Int) {
+        var generator = SystemRandomNumberGenerator()
+        let elements = (0..<1500).map { _ in Int.random(in: 0..<400, using: &generator) }
+        let expected = Array(elements.sorted().prefix(k))
+        #expect(FacetCounter.smallest(k, of: elements, by: <) == expected)
+    }
+}

@@ -42,15 +42,17 @@ struct FacetCounter {
         for attribute in attributes {
             guard let column = snapshot.facetColumn(attribute) else { continue }
             let counts = counts(column, over: documents, documentCount: documentCount)
-            var ids = counts.indices.filter { counts[$0] > 0 }
+            let ids = counts.indices.filter { counts[$0] > 0 }
+            let top: [Int]
             switch sort {
             case .count:
-                ids.sort { counts[$0] != counts[$1] ? counts[$0] > counts[$1] : column.values.precedes($0, $1) }
+                top = FacetCounter.smallest(maxValues, of: ids) {
+                    counts[$0] != counts[$1] ? counts[$0] > counts[$1] : column.values.precedes($0, $1)
+                }
             case .alpha:
-                ids.sort { column.values.precedes($0, $1) }
+                top = FacetCounter.smallest(maxValues, of: ids) { column.values.precedes($0, $1) }
             }
-            facets.append(FacetCounts(attribute: attribute,
-                                      values: ids.prefix(maxValues).map { (value: column.values[$0], count: counts[$0]) }))
+            facets.append(FacetCounts(attribute: attribute, values: top.map { (value: column.values[$0], count: counts[$0]) }))
             if column.isNumeric, !ids.isEmpty {
                 var minimum = Double.infinity, maximum = -Double.infinity, sum = 0.0, n = 0
                 for id in ids {
@@ -64,5 +66,48 @@ struct FacetCounter {
             }
         }
         return (facets, stats)
+    }
+
+    /// The first `k` elements of `elements` in the order of `areInIncreasingOrder`, sorted,
+    /// without sorting them all (a bounded max-heap): a facet with 50,000 distinct prices
+    /// needs only its top 100.
+    /// - Complexity: O(n log k)
+    static func smallest(_ k: Int, of elements: [Int], by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
+        guard k > 0 else { return [] }
+        guard elements.count > k * 4 else { return Array(elements.sorted(by: areInIncreasingOrder).prefix(k)) }
+        // heap[0] is the largest of the k kept so far.
+        var heap: [Int] = []
+        heap.reserveCapacity(k)
+        func siftUp(_ index: Int) {
+            var child = index
+            while child > 0 {
+                let parent = (child - 1) / 2
+                guard areInIncreasingOrder(heap[parent], heap[child]) else { return }
+                heap.swapAt(parent, child)
+                child = parent
+            }
+        }
+        func siftDown(_ index: Int) {
+            var parent = index
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var largest = parent
+                if left < heap.count, areInIncreasingOrder(heap[largest], heap[left]) { largest = left }
+                if right < heap.count, areInIncreasingOrder(heap[largest], heap[right]) { largest = right }
+                if largest == parent { return }
+                heap.swapAt(parent, largest)
+                parent = largest
+            }
+        }
+        for element in elements {
+            if heap.count < k {
+                heap.append(element)
+                siftUp(heap.count - 1)
+            } else if areInIncreasingOrder(element, heap[0]) {
+                heap[0] = element
+                siftDown(0)
+            }
+        }
+        return heap.sorted(by: areInIncreasingOrder)
     }
 }
