@@ -250,7 +250,7 @@ public final class SearchIndex: Sendable {
             }
             records = fetched
         }
-        let builder = HitBuilder(request: request, configuration: snapshot.configuration)
+        let builder = HitBuilder(request: request, configuration: snapshot.configuration, candidates: candidates)
         response.hits = records.map(builder.hit(for:))
         response.nbHits = nbHits
         response.page = request.page

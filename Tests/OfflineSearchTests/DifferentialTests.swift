@@ -145,6 +145,8 @@ private indirect enum Filter {
 
 @Suite struct DifferentialTests {
     static let settings: JSONObject = [
+        // The brute force below matches words exactly or as prefixes: no typo tolerance.
+        "typoTolerance": false,
         "searchableAttributes": ["brand", "name", "categories", "description"],
         "attributesForFaceting": ["brand", "categories", "price"],
         "customRanking": ["desc(popularity)"],

@@ -302,7 +302,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
         ("beef je", .prefixLast, ["jerky"]),
         ("beef je", .prefixNone, []),
         ("jerky beef", .prefixNone, ["jerky"]),
-        ("jerk", .prefixNone, []),
+        ("jerk", .prefixNone, []),   // with typo tolerance off (see below): "jerky" is one typo away
         ("be jer", .prefixAll, ["jerky"]),
         ("ja", .prefixLast, ["jam"]),
         ("j", .prefixLast, ["jerky", "jam"]),
@@ -310,7 +310,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
     func queryType(query: String, type: QueryType, expected: [String]) throws {
         let engine = try TestEngine()
         let index = try engine.index(records: EngineQueryTests.jerky)
-        #expect(ids(try index.search(query, ["queryType": .string(type.rawValue)])) == Set(expected))
+        #expect(ids(try index.search(query, ["queryType": .string(type.rawValue), "typoTolerance": false])) == Set(expected))
     }
 
     @Test func queryTypeFromSettings() throws {
@@ -322,11 +322,13 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
 
     @Test func trailingSpaceMakesTheLastWordWhole() throws {
         let engine = try TestEngine()
-        let index = try engine.index(records: EngineQueryTests.jerky)
+        let index = try engine.index(settings: ["typoTolerance": false], records: EngineQueryTests.jerky)
         #expect(try index.search("jerk").objectIDs == ["jerky"])
         #expect(try index.search("jerk ").nbHits == 0)
         #expect(try index.search("jerky ").objectIDs == ["jerky"])
         #expect(try index.search("beef jerk ").nbHits == 0)
+        // With typo tolerance (the default), the whole word "jerk" is one letter from "jerky".
+        #expect(try index.search("jerk ", ["typoTolerance": true]).objectIDs == ["jerky"])
     }
 
     @Test func emptyQueryReturnsEveryRecord() throws {
@@ -1225,7 +1227,9 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
 
     @Test func ftsTableAgreesWithTheEngine() throws {
         let engine = try TestEngine()
-        let index = try engine.index(settings: ["searchableAttributes": ["name", "tags", "meta.origin"]], records: EngineFTSAgreementTests.records)
+        // FTS5 matches exactly or by prefix: compare with typo tolerance off.
+        let index = try engine.index(settings: ["searchableAttributes": ["name", "tags", "meta.origin"], "typoTolerance": false],
+                                     records: EngineFTSAgreementTests.records)
         func check(_ label: String) throws {
             for query in EngineFTSAgreementTests.queries {
                 let engineHits = ids(try index.search(query, ["hitsPerPage": 1000]))
@@ -1246,7 +1250,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
 
     @Test func ftsTableAgreesWhenSearchableAttributesAreFirstSet() throws {
         let engine = try TestEngine()
-        let index = try engine.index(records: EngineFTSAgreementTests.records)
+        let index = try engine.index(settings: ["typoTolerance": false], records: EngineFTSAgreementTests.records)
         try EngineFTSAgreementTests.check(index, "every attribute")
         try index.setSettings(["searchableAttributes": ["name", "notes"]])
         try EngineFTSAgreementTests.check(index, "name and notes")

@@ -1,7 +1,8 @@
 import SearchAPI
 
-/// How InstantSearch marks a disjunctive facet's refinements in `facetFilters`: an OR-group
-/// (or a single element) made only of positive `attribute:value` filters for that facet.
+/// How InstantSearch marks a disjunctive facet's refinements in `facetFilters`: a nested
+/// array (an OR-group, even of one value) made only of positive `attribute:value` filters for
+/// that facet. A bare `attribute:value` element is a conjunctive refinement and stays.
 enum DisjunctiveFaceting {
     /// `facetFilters` without `attribute`'s refinement groups, and the refined values.
     static func removingRefinements(of attribute: String, from facetFilters: FilterList?) throws(SearchError) -> (FilterList?, [String]) {
@@ -24,10 +25,9 @@ enum DisjunctiveFaceting {
         var kept: [FilterListItem] = []
         var refined: [String] = []
         for item in items {
-            let elements: [String]
-            switch item {
-            case .single(let value): elements = [value]
-            case .anyOf(let values): elements = values
+            guard case .anyOf(let elements) = item else {
+                kept.append(item)
+                continue
             }
             let values = elements.compactMap { refinedValue(of: attribute, in: $0) }
             if !elements.isEmpty, values.count == elements.count {

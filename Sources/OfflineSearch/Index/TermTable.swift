@@ -67,9 +67,17 @@ struct TermTable: Sendable {
         range(prefix, prefixOnly: true)
     }
 
+    /// The ids of the words that start with these bytes.
+    func ids(withPrefixBytes prefix: [UInt8]) -> Range<Int> {
+        range(prefix, prefixOnly: true)
+    }
+
     private func range(_ word: String, prefixOnly: Bool) -> Range<Int> {
-        let key = Array(word.utf8)
-        return key.withUnsafeBufferPointer { key in
+        range(Array(word.utf8), prefixOnly: prefixOnly)
+    }
+
+    private func range(_ key: [UInt8], prefixOnly: Bool) -> Range<Int> {
+        key.withUnsafeBufferPointer { key in
             bytes.withUnsafeBufferPointer { buffer in
                 var low = 0
                 var high = count

@@ -1,31 +1,61 @@
-/// The documents each query word matches, from the vocabulary and the posting lists, plus
-/// what ranking needs: at which searchable level each document matched best, and which
-/// documents matched a prefix word as a whole word.
-///
-/// Candidate generation is separate from ranking so that typo tolerance can add candidate
-/// terms here without touching the rest of the pipeline.
+/// The documents each query word matches, from the vocabulary and the posting lists (exact
+/// and prefix matches, then typo-tolerant ones), plus what ranking and highlighting need.
 struct CandidateMatches {
     /// Documents that match every word (before filters).
     var matched: DocumentSet
     /// `levels[l]`: documents where some query word occurs at searchable level `l` (best level per word and document).
     var levels: [DocumentSet]
-    /// For each prefix word, the documents that contain it as a whole word.
-    var exactForPrefixWords: [DocumentSet]
-    /// Words that are not prefixes (always whole-word matches).
-    var wholeWordCount: Int
+    /// For each word, the documents that contain it as a whole word with no typo; nil when that
+    /// is every document the word matches (a whole word matched without typos).
+    var exact: [DocumentSet?]
+    /// For each word that matched with typos, its documents by fewest typos: `byTypos[w][t]` are
+    /// the documents whose best match of word `w` has `t` typos. nil for words without typo matches.
+    var byTypos: [[DocumentSet]?]
+    /// For each word, the indexed words it matched with typos (for highlighting).
+    var typoTerms: [Set<String>]
+
+    /// Whether any word matched with a typo.
+    var hasTypos: Bool { byTypos.contains { $0 != nil } }
 }
 
 enum CandidateMatcher {
-    /// - Complexity: O(total postings of the candidate terms + words × documents / 64).
-    static func match(_ words: [QueryWord], in snapshot: IndexSnapshot) -> CandidateMatches {
+    /// - Complexity: O(total postings of the candidate terms + words × documents / 64), plus the
+    ///   typo walk of the vocabulary for words long enough to allow typos.
+    static func match(_ words: [QueryWord], policy: TypoPolicy, in snapshot: IndexSnapshot) -> CandidateMatches {
         let capacity = snapshot.documentCount
         let levelCount = snapshot.configuration.levelCount
         let stride = (capacity + 63) >> 6
         // One flat bitmap per level, written through a raw pointer in the posting loop.
         var levelBits = [UInt64](repeating: 0, count: stride * levelCount)
         var matched: DocumentSet?
-        var exact: [DocumentSet] = []
+        var exact: [DocumentSet?] = []
+        var byTypos: [[DocumentSet]?] = []
+        var typoTerms: [Set<String>] = []
+
+        /// Adds the postings of `terms` to `bits` (and to the level bitmaps).
+        func collect<Terms: Sequence<Int>>(_ terms: Terms, into bits: inout [UInt64]) {
+            snapshot.postingStarts.withUnsafeBufferPointer { starts in
+                snapshot.postingDocs.withUnsafeBufferPointer { docs in
+                    snapshot.postingLevels.withUnsafeBufferPointer { postingLevels in
+                        bits.withUnsafeMutableBufferPointer { bits in
+                            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                                for term in terms {
+                                    for i in Int(starts[term])..<Int(starts[term + 1]) {
+                                        let doc = Int(docs[i])
+                                        let bit: UInt64 = 1 << UInt64(doc & 63)
+                                        bits[doc >> 6] |= bit
+                                        levelBits[Int(postingLevels[i]) * stride + doc >> 6] |= bit
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+
         for word in words {
+            // No typo: the word itself, or every word it begins.
             let termRange: Range<Int>
             if word.isPrefix {
                 termRange = snapshot.terms.ids(withPrefix: word.folded)
@@ -35,29 +65,36 @@ enum CandidateMatcher {
                 termRange = 0..<0
             }
             var wordBits = [UInt64](repeating: 0, count: stride)
-            snapshot.postingStarts.withUnsafeBufferPointer { starts in
-                snapshot.postingDocs.withUnsafeBufferPointer { docs in
-                    snapshot.postingLevels.withUnsafeBufferPointer { postingLevels in
-                        wordBits.withUnsafeMutableBufferPointer { wordBits in
-                            levelBits.withUnsafeMutableBufferPointer { levelBits in
-                                for term in termRange {
-                                    for i in Int(starts[term])..<Int(starts[term + 1]) {
-                                        let doc = Int(docs[i])
-                                        let bit: UInt64 = 1 << UInt64(doc & 63)
-                                        wordBits[doc >> 6] |= bit
-                                        levelBits[Int(postingLevels[i]) * stride + doc >> 6] |= bit
-                                    }
-                                }
-                            }
-                        }
-                    }
+            collect(termRange, into: &wordBits)
+            let exactID = snapshot.terms.id(of: word.folded)
+
+            // With typos: each candidate's documents, by typo count.
+            let candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
+                                                 in: snapshot.terms)
+            if candidates.isEmpty {
+                byTypos.append(nil)
+                typoTerms.append([])
+            } else {
+                var levelsOfWord = [DocumentSet(capacity: capacity, words: wordBits)]
+                for typos in 1...2 {
+                    var bits = [UInt64](repeating: 0, count: stride)
+                    collect(candidates.lazy.filter { $0.typos == typos }.map(\.term), into: &bits)
+                    var set = DocumentSet(capacity: capacity, words: bits)
+                    for better in levelsOfWord { set.subtract(better) }
+                    levelsOfWord.append(set)
                 }
+                for set in levelsOfWord.dropFirst() { wordBits = wordBits.union(set.words) }
+                byTypos.append(levelsOfWord)
+                typoTerms.append(Set(candidates.map { snapshot.terms.term($0.term) }))
             }
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
-            if word.isPrefix {
+
+            if !word.isPrefix, candidates.isEmpty {
+                exact.append(nil)
+            } else {
                 var whole = DocumentSet(capacity: capacity)
-                if let id = snapshot.terms.id(of: word.folded) {
-                    let range = Int(snapshot.postingStarts[id])..<Int(snapshot.postingStarts[id + 1])
+                if let exactID {
+                    let range = Int(snapshot.postingStarts[exactID])..<Int(snapshot.postingStarts[exactID + 1])
                     whole.insert(contentsOf: snapshot.postingDocs[range])
                 }
                 exact.append(whole)
@@ -68,6 +105,14 @@ enum CandidateMatcher {
             DocumentSet(capacity: capacity, words: Array(levelBits[level * stride..<(level + 1) * stride]))
         }
         return CandidateMatches(matched: matched ?? DocumentSet(capacity: capacity, full: true), levels: levels,
-                                exactForPrefixWords: exact, wholeWordCount: words.count - exact.count)
+                                exact: exact, byTypos: byTypos, typoTerms: typoTerms)
+    }
+}
+
+private extension Array where Element == UInt64 {
+    func union(_ other: [UInt64]) -> [UInt64] {
+        var result = self
+        for i in result.indices { result[i] |= other[i] }
+        return result
     }
 }

@@ -7,10 +7,11 @@ struct HitBuilder {
     let unretrievable: Set<String>
     let highlighter: HighlightBuilder
 
-    init(request: SearchRequest, configuration: IndexConfiguration) {
+    init(request: SearchRequest, configuration: IndexConfiguration, candidates: CandidateMatches?) {
         self.request = request
         unretrievable = configuration.unretrievable
-        highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag)
+        highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
+                                       typoTerms: candidates?.typoTerms ?? [])
     }
 
     func hit(for record: JSONObject) -> JSONValue {

@@ -8,7 +8,11 @@
 final class SearchContext {
     let snapshot: IndexSnapshot
     let filters: FilterEvaluator
-    private var candidates: [[QueryWord]: CandidateMatches] = [:]
+    private struct CandidateKey: Hashable {
+        var words: [QueryWord]
+        var policy: TypoPolicy
+    }
+    private var candidates: [CandidateKey: CandidateMatches] = [:]
 
     init(snapshot: IndexSnapshot) {
         self.snapshot = snapshot
@@ -16,19 +20,28 @@ final class SearchContext {
     }
 
     /// The candidates of a query's words; nil for a query without words (every document).
-    func candidates(for words: [QueryWord]) -> CandidateMatches? {
+    func candidates(for words: [QueryWord], policy: TypoPolicy) -> CandidateMatches? {
         guard !words.isEmpty else { return nil }
-        if let known = candidates[words] { return known }
-        let matches = CandidateMatcher.match(words, in: snapshot)
-        candidates[words] = matches
+        let key = CandidateKey(words: words, policy: policy)
+        if let known = candidates[key] { return known }
+        let matches = CandidateMatcher.match(words, policy: policy, in: snapshot)
+        candidates[key] = matches
         return matches
     }
 
     /// The documents matching the request's words and filters, with the candidates for ranking.
+    /// `typoTolerance: "min"` keeps only the documents with the fewest typos, `"strict"` those
+    /// with the two lowest typo counts.
     func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
-        let candidates = candidates(for: request.words)
+        let candidates = candidates(for: request.words, policy: request.typoPolicy)
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
+        if let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {
+            let groups = RelevanceRanker.typoTiers(of: documents, candidates: candidates)
+            var kept = DocumentSet(capacity: snapshot.documentCount)
+            for group in groups.prefix(request.typoPolicy.mode == .min ? 1 : 2) { kept.formUnion(group) }
+            documents = kept
+        }
         return (documents, candidates)
     }
 }

@@ -5,6 +5,7 @@ import SearchAPI
 struct SearchRequest {
     let parameters: SearchParameters
     let words: [QueryWord]
+    let typoPolicy: TypoPolicy
     let filter: FilterExpression?
     /// `optionalFilters`, parsed (so a malformed one is an error) but not scored yet: see the
     /// README's differences from Algolia.
@@ -29,6 +30,7 @@ struct SearchRequest {
         let settings = configuration.settings
         self.parameters = parameters
         words = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast)
+        typoPolicy = try TypoPolicy(parameters, settings: settings)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
 

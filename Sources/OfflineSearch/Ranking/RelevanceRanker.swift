@@ -1,12 +1,14 @@
 /// Orders the matching documents and cuts out one page, without sorting them all.
 ///
 /// The order (documented in the README until Algolia's full tie-breaking arrives):
-/// 1. **attribute**: the best searchable level at which any query word matched;
-/// 2. **exact**: more query words matched as whole words (not only as a prefix) first;
-/// 3. **custom**: `customRanking`, which is the documents' ordinal order.
+/// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
+/// 2. **attribute**: the best searchable level at which any query word matched;
+/// 3. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
+/// 4. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
-/// Each (attribute, exact) pair is a tier computed with set operations; tiers before the
-/// page are skipped by counting, so a page costs O(documents / 64) per tier plus the page.
+/// Each (typo, attribute, exact) combination is a tier computed with set operations; tiers
+/// before the page are skipped by counting, so a page costs O(documents / 64) per tier plus
+/// the page.
 enum RelevanceRanker {
     /// A group of documents that tie on relevance, in custom-ranking order.
     enum Tier {
@@ -48,37 +50,62 @@ enum RelevanceRanker {
         guard let candidates, !candidates.levels.isEmpty else {
             return AnySequence([Tier.set(matched)])
         }
-        var remaining = matched
-        var level = 0
+        var typoGroups = Array(typoTiers(of: matched, candidates: candidates).reversed())
+        var remaining = DocumentSet(capacity: matched.capacity)
+        var level = candidates.levels.count
         var pending: [Tier] = []
         return AnySequence(AnyIterator<Tier> {
             while pending.isEmpty {
-                guard level < candidates.levels.count, !remaining.isEmpty else { return nil }
+                if level == candidates.levels.count || remaining.isEmpty {
+                    // The next typo group, split by attribute from the top.
+                    guard let group = typoGroups.popLast() else { return nil }
+                    remaining = group
+                    level = 0
+                }
                 let atLevel = remaining.intersection(candidates.levels[level])
                 remaining.subtract(atLevel)
                 level += 1
-                if level == candidates.levels.count { remaining = DocumentSet(capacity: matched.capacity) }
-                pending = exactTiers(atLevel, candidates: candidates).reversed()
+                if !atLevel.isEmpty { pending = exactTiers(atLevel, candidates: candidates).reversed() }
             }
             return pending.removeLast()
         })
     }
 
+    /// The matching documents grouped by total typos, fewest first (empty groups left out).
+    static func typoTiers(of matched: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
+        let words = candidates.byTypos.compactMap { $0 }
+        guard !words.isEmpty else { return [matched] }
+        var groups = [DocumentSet?](repeating: nil, count: words.count * 2 + 1)
+        func visit(_ word: Int, _ documents: DocumentSet, _ typos: Int) {
+            if word == words.count {
+                if groups[typos] == nil { groups[typos] = documents } else { groups[typos]!.formUnion(documents) }
+                return
+            }
+            for (count, set) in words[word].enumerated() {
+                let narrowed = documents.intersection(set)
+                if !narrowed.isEmpty { visit(word + 1, narrowed, typos + count) }
+            }
+        }
+        visit(0, matched, 0)
+        return groups.compactMap { $0 }
+    }
+
     /// Splits one attribute tier by the number of words matched whole, most first.
     static func exactTiers(_ tier: DocumentSet, candidates: CandidateMatches) -> [Tier] {
-        switch candidates.exactForPrefixWords.count {
+        // Words matched whole by every document of the tier do not split it.
+        let splitting = candidates.exact.compactMap { $0 }.filter { !tier.subtracting($0).isEmpty }
+        switch splitting.count {
         case 0:
             return [.set(tier)]
         case 1:
-            let whole = tier.intersection(candidates.exactForPrefixWords[0])
+            let whole = tier.intersection(splitting[0])
             return [.set(whole), .set(tier.subtracting(whole))]
         default:
-            let prefixWords = candidates.exactForPrefixWords
-            var buckets = [[Int]](repeating: [], count: prefixWords.count + 1)
+            var buckets = [[Int]](repeating: [], count: splitting.count + 1)
             tier.forEach { doc in
                 var whole = 0
-                for set in prefixWords where set.contains(doc) { whole += 1 }
-                buckets[prefixWords.count - whole].append(doc)
+                for set in splitting where set.contains(doc) { whole += 1 }
+                buckets[splitting.count - whole].append(doc)
                 return true
             }
             return buckets.map { .list($0) }

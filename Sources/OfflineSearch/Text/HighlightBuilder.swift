@@ -7,6 +7,8 @@ struct HighlightBuilder {
     let words: [QueryWord]
     let preTag: String
     let postTag: String
+    /// For each query word, the indexed words it matched with typos (wrapped whole).
+    var typoTerms: [Set<String>] = []
 
     /// One highlighted span in a text: UTF-8 offsets, and the query word it matched.
     struct Span {
@@ -24,6 +26,9 @@ struct HighlightBuilder {
             for (index, word) in words.enumerated() {
                 if token.folded == word.folded {
                     return Span(start: token.start, end: token.end, word: index, wholeToken: true)
+                }
+                if best == nil, index < typoTerms.count, typoTerms[index].contains(token.folded) {
+                    best = Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }
                 if best == nil, word.isPrefix, token.folded.hasPrefix(word.folded) {
                     let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: word.folded.utf8.count)

@@ -1,0 +1,100 @@
+/// Typo-tolerant candidate terms: every indexed word within one or two typos of a query word
+/// (Damerau–Levenshtein: a missing, extra, substituted or transposed letter), found by walking
+/// the sorted vocabulary as if it were a trie.
+///
+/// The walk keeps one row of the edit-distance table per character of the current term; the
+/// next term in sorted order shares a prefix with this one, so only the rows past that prefix
+/// are computed again. When every entry of a row exceeds the allowed typos, no term with that
+/// prefix can match, and the walk jumps past all of them with one binary search. The cost is
+/// bounded by the number of vocabulary prefixes within reach of the query word, not by the
+/// size of the vocabulary.
+enum TypoCandidates {
+    struct Candidate: Equatable {
+        var term: Int
+        var typos: Int
+    }
+
+    /// Terms within `maxTypos` typos of `word` (as a whole word, or — when `isPrefix` — as the
+    /// beginning of the term), with their typo counts. Terms that match with no typo are not
+    /// listed: exact and prefix matches are found by the term table directly.
+    /// - Complexity: O(visited prefixes × |word|).
+    static func find(_ word: String, isPrefix: Bool, maxTypos: Int, in terms: TermTable) -> [Candidate] {
+        guard maxTypos > 0, terms.count > 0 else { return [] }
+        let query = Array(word.utf8)
+        let width = query.count + 1
+        guard width > 1 else { return [] }
+        var result: [Candidate] = []
+        // rows[d * width + j]: distance between the term's first d bytes and the query's first j.
+        var rows = [Int](repeating: 0, count: width * 2)
+        for j in 0..<width { rows[j] = j }
+        terms.bytes.withUnsafeBufferPointer { bytes in
+            var previousTerm: Range<Int> = 0..<0   // byte range of the last term whose rows are computed
+            var computedDepth = 0                  // rows valid for depths 0...computedDepth
+            var termID = 0
+            while termID < terms.count {
+                let start = Int(terms.starts[termID])
+                let end = Int(terms.starts[termID + 1])
+                let length = end - start
+                // Shared prefix with the previous term: its rows can be reused.
+                var shared = 0
+                let limit = min(length, previousTerm.count, computedDepth)
+                while shared < limit, bytes[start + shared] == bytes[previousTerm.lowerBound + shared] { shared += 1 }
+                if rows.count < (length + 1) * width { rows.append(contentsOf: repeatElement(0, count: (length + 1) * width - rows.count)) }
+
+                var depth = shared
+                var pruneAt = -1
+                var best = Int.max          // for prefix matching: min over depths of row[d][m]
+                if isPrefix {
+                    for d in 0...shared { best = min(best, rows[d * width + query.count]) }
+                }
+                while depth < length {
+                    let d = depth + 1
+                    let byte = bytes[start + depth]
+                    let row = d * width
+                    let above = (d - 1) * width
+                    rows[row] = d
+                    var rowMinimum = d
+                    for j in 1..<width {
+                        let cost = query[j - 1] == byte ? 0 : 1
+                        var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+                        if d > 1, j > 1, query[j - 1] == bytes[start + depth - 1], query[j - 2] == byte {
+                            value = min(value, rows[(d - 2) * width + j - 2] + 1)   // transposition
+                        }
+                        rows[row + j] = value
+                        rowMinimum = min(rowMinimum, value)
+                    }
+                    depth = d
+                    if isPrefix { best = min(best, rows[row + query.count]) }
+                    if rowMinimum > maxTypos {
+                        pruneAt = d
+                        break
+                    }
+                }
+                computedDepth = depth
+                previousTerm = start..<end
+
+                if pruneAt >= 0 {
+                    // No term that starts with these `pruneAt` bytes can match: skip them all.
+                    if isPrefix, best <= maxTypos, best > 0 {
+                        // Already matched as a prefix at a shallower depth: every term under this
+                        // prefix matches with `best` typos (the prefix found above is shared).
+                        let prefixBytes = Array(bytes[start..<(start + pruneAt)])
+                        let range = terms.ids(withPrefixBytes: prefixBytes)
+                        for id in range { result.append(Candidate(term: id, typos: best)) }
+                        termID = range.upperBound
+                    } else {
+                        let prefixBytes = Array(bytes[start..<(start + pruneAt)])
+                        termID = max(termID + 1, terms.ids(withPrefixBytes: prefixBytes).upperBound)
+                    }
+                    // Rows past the shared part are no longer those of a computed term.
+                    computedDepth = min(computedDepth, pruneAt - 1)
+                    continue
+                }
+                let typos = isPrefix ? best : rows[length * width + query.count]
+                if typos > 0, typos <= maxTypos { result.append(Candidate(term: termID, typos: typos)) }
+                termID += 1
+            }
+        }
+        return result
+    }
+}
