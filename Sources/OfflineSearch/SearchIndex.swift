@@ -193,7 +193,8 @@ public final class SearchIndex: Sendable {
     /// that each facet in `disjunctiveFacets` is counted with the request's filters minus that
     /// facet's own refinements (the `facetFilters` OR-groups made only of `attribute:value`
     /// for it), so the UI can offer the other values of an OR-refined facet. Refined values that
-    /// no longer match are listed with count 0. Shares the query and filter work between the
+    /// no longer match are listed with count 0, and refined values past `maxValuesPerFacet` are
+    /// listed after the top values with their counts (so the UI can always show them checked). Shares the query and filter work between the
     /// counts, so the whole costs little more than one search.
     ///
     /// ```swift
@@ -216,9 +217,14 @@ public final class SearchIndex: Sendable {
             countQuery.page = 0
             countQuery.offset = nil
             countQuery.length = nil
-            var values = try search(countQuery, sharing: &context).facet(attribute)?.values ?? []
+            // Every value's count (up to Algolia's 1000), so refined values past the cut keep theirs.
+            countQuery.maxValuesPerFacet = 1000
+            let all = try search(countQuery, sharing: &context).facet(attribute)?.values ?? []
+            let limit = parameters.maxValuesPerFacet ?? settings.maxValuesPerFacet ?? 100
+            var values = Array(all.prefix(limit))
             for value in refined where !values.contains(where: { Tokenizer.facetKey($0.value) == Tokenizer.facetKey(value) }) {
-                values.append((value: value, count: 0))
+                let known = all.first { Tokenizer.facetKey($0.value) == Tokenizer.facetKey(value) }
+                values.append(known ?? (value: value, count: 0))
             }
             facets[position].values = values
         }
@@ -242,7 +248,9 @@ public final class SearchIndex: Sendable {
             response.exhaustiveFacetsCount = true
         }
 
-        let docs = RelevanceRanker.page(of: matched, candidates: candidates, start: request.start, count: request.count)
+        // A sort replica (`ranking` led by asc/desc) orders by the sort first: the documents' order.
+        let relevance = snapshot.configuration.sortCriteria.isEmpty ? candidates : nil
+        let docs = RelevanceRanker.page(of: matched, candidates: relevance, start: request.start, count: request.count)
         var records: [JSONObject] = []
         if !docs.isEmpty {
             guard let fetched = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {
@@ -311,7 +319,8 @@ public final class SearchIndex: Sendable {
         }
         hits.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
         let elapsed = clock.now - started
-        return FacetValuesResponse(facetHits: Array(hits.prefix(parameters.maxFacetHits ?? 10)), exhaustiveFacetsCount: true,
+        let maxFacetHits = parameters.maxFacetHits ?? snapshot.configuration.settings.int("maxFacetHits").map { min(max($0, 1), 100) } ?? 10
+        return FacetValuesResponse(facetHits: Array(hits.prefix(maxFacetHits)), exhaustiveFacetsCount: true,
                                    processingTimeMS: Int(elapsed.components.attoseconds / 1_000_000_000_000_000))
     }
 }

@@ -57,6 +57,7 @@ public struct IndexSettings: Sendable, Hashable {
         switch key {
         case "hitsPerPage": _ = try reader.int(in: 0...1000)
         case "maxValuesPerFacet": _ = try reader.int(in: 0...1000)
+        case "maxFacetHits": _ = try reader.int(in: 1...100)
         case "paginationLimitedTo": _ = try reader.int(in: 0...20000)
         case "minWordSizefor1Typo", "minWordSizefor2Typos": _ = try reader.int(in: 0...1000)
         case "highlightPreTag", "highlightPostTag", "snippetEllipsisText", "attributeForDistinct", "separatorsToIndex":

@@ -33,6 +33,15 @@ struct IndexConfiguration: Sendable {
     let levelCount: Int
     let facetAttributes: [FacetAttribute]
     let customRanking: [CustomRankingCriterion]
+    /// Leading `asc(attr)` / `desc(attr)` entries of `ranking` (a sort replica): they order the
+    /// results before any relevance criterion.
+    let sortCriteria: [CustomRankingCriterion]
+    /// `asc`/`desc` entries of `ranking` after a relevance criterion: applied after `customRanking`.
+    let laterSortCriteria: [CustomRankingCriterion]
+    /// The documents' order: sort criteria, `customRanking`, then the later sort criteria.
+    var documentOrder: [CustomRankingCriterion] { sortCriteria + customRanking + laterSortCriteria }
+    /// The names in `replicas` (`virtual(name)` unwrapped).
+    let replicas: [String]
     let unretrievable: Set<String>
 
     init(settings: IndexSettings) throws(SearchError) {
@@ -104,6 +113,34 @@ struct IndexConfiguration: Sendable {
             }
         }
         customRanking = ranking
+
+        var leading: [CustomRankingCriterion] = []
+        var later: [CustomRankingCriterion] = []
+        var sawRelevance = false
+        for entry in settings.ranking ?? [] {
+            let text = entry.trimmingSpaces
+            if let inner = IndexConfiguration.unwrap(text, modifier: "asc") ?? IndexConfiguration.unwrap(text, modifier: "desc") {
+                let criterion = CustomRankingCriterion(path: inner, ascending: text.hasPrefix("asc("))
+                if sawRelevance { later.append(criterion) } else { leading.append(criterion) }
+            } else if IndexConfiguration.rankingCriteria.contains(text) {
+                sawRelevance = true
+            } else {
+                throw SearchError(.invalidParameter, "ranking: invalid entry \"\(entry)\"; expected one of "
+                    + IndexConfiguration.rankingCriteria.sorted().joined(separator: ", ") + ", asc(attribute) or desc(attribute)")
+            }
+        }
+        sortCriteria = leading
+        laterSortCriteria = later
+
+        var replicaNames: [String] = []
+        for entry in settings.stringList("replicas") ?? [] {
+            let name = IndexConfiguration.unwrap(entry.trimmingSpaces, modifier: "virtual") ?? entry.trimmingSpaces
+            guard !name.isEmpty, !replicaNames.contains(name) else {
+                throw SearchError(.invalidParameter, "replicas: invalid or repeated entry \"\(entry)\"; expected index names or virtual(name)")
+            }
+            replicaNames.append(name)
+        }
+        replicas = replicaNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
     }
 
@@ -116,9 +153,12 @@ struct IndexConfiguration: Sendable {
 
     func facet(_ path: String) -> FacetAttribute? { facetAttributes.first { $0.path == path } }
 
+    /// The relevance criteria Algolia's `ranking` setting names.
+    static let rankingCriteria: Set<String> = ["typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"]
+
     /// Settings that change what is derived at build time; a change to any of them rebuilds the index.
     static func derivedFingerprint(_ settings: IndexSettings) -> String {
-        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking"]
+        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking"]
         return keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
     }
 }

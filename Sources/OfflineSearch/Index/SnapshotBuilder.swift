@@ -139,9 +139,10 @@ enum SnapshotBuilder {
                              postingLevels: postingLevels, facets: facets, numerics: numerics)
     }
 
-    /// Input indices sorted by `customRanking` (records missing a value last), then insertion order.
+    /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records
+    /// missing a value last), then insertion order.
     static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> [Int] {
-        let criteria = configuration.customRanking
+        let criteria = configuration.documentOrder
         guard !criteria.isEmpty else {
             return inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }
         }
