@@ -38,7 +38,11 @@ public final class SearchEngine: SearchService, Sendable {
         openLock.lock()
         defer { openLock.unlock() }
         if let open = indices.value[name] { return open }
-        let index = try SearchIndex(name: name, path: fileURL(for: name).path)
+        let directory = IndexDirectory { [weak self] (name: String) throws(SearchError) -> SearchIndex in
+            guard let self else { throw SearchError(.internalError, "the search engine was released") }
+            return try self.index(name)
+        }
+        let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory)
         var all = indices.value
         all[name] = index
         indices.value = all

@@ -18,8 +18,12 @@ public final class SearchIndex: Sendable {
     /// Serializes writes and lets a reader wait for a write in flight.
     private let writeLock = NSLock()
 
-    init(name: String, path: String) throws(SearchError) {
+    /// Opens the other indices of the engine, for replicas (nil for an index on its own).
+    private let directory: IndexDirectory?
+
+    init(name: String, path: String, directory: IndexDirectory? = nil) throws(SearchError) {
         self.name = name
+        self.directory = directory
         store = try IndexStore(path: path)
         let configuration = try IndexConfiguration(settings: try store.settings())
         let snapshot: IndexSnapshot
@@ -110,16 +114,57 @@ public final class SearchIndex: Sendable {
 
     /// Applies a partial settings object (`null` resets a setting). Changing searchable,
     /// faceting or ranking settings re-derives the index in the same transaction.
+    ///
+    /// `replicas` (`name` or `virtual(name)`) creates the replicas that do not exist yet, with
+    /// this index's settings (and `primary`), fills them with this index's records, and from then
+    /// on every write here is applied to them too. A replica keeps its own settings, typically a
+    /// `ranking` led by `asc(price)` or `desc(price)` (a sort).
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
         let settings = try self.settings.applying(patch)
-        _ = try IndexConfiguration(settings: settings)
-        try write(IndexStore.Change(settings: settings))
+        let configuration = try IndexConfiguration(settings: settings)
+        if configuration.replicas.contains(name) {
+            throw SearchError(.invalidParameter, "replicas: an index cannot be its own replica (\(name))")
+        }
+        try write(IndexStore.Change(settings: settings), replicate: false)
+        if patch["replicas"] != nil { try attachReplicas() }
     }
 
-    private func write(_ change: IndexStore.Change) throws(SearchError) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        try writeLocked(change)
+    /// Creates missing replicas and copies every record into each replica.
+    private func attachReplicas() throws(SearchError) {
+        guard let directory else { return }
+        let settings = self.settings
+        let records = try store.allRecords().map { JSONValue.object($0.record) }
+        for name in current.value.configuration.replicas {
+            let replica = try directory.open(name)
+            if replica.settings.values.isEmpty {
+                var replicaSettings = settings.values
+                replicaSettings["replicas"] = nil
+                replicaSettings["primary"] = .string(self.name)
+                try replica.setSettings(replicaSettings)
+            }
+            try replica.saveObjects(records, replaceExisting: true)
+        }
+    }
+
+    /// This index's replicas, opened.
+    private func replicaIndices() throws(SearchError) -> [SearchIndex] {
+        guard let directory else { return [] }
+        var replicas: [SearchIndex] = []
+        for name in current.value.configuration.replicas where name != self.name { replicas.append(try directory.open(name)) }
+        return replicas
+    }
+
+    private func write(_ change: IndexStore.Change, replicate: Bool = true) throws(SearchError) {
+        do {
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            try writeLocked(change)
+        }
+        // Replicas follow after the primary's write is published (as with Algolia, not atomically).
+        guard replicate else { return }
+        for replica in try replicaIndices() {
+            try replica.write(IndexStore.Change(clearFirst: change.clearFirst, upserts: change.upserts, deletions: change.deletions))
+        }
     }
 
     /// Applies a change; the caller holds `writeLock`.
@@ -137,6 +182,14 @@ public final class SearchIndex: Sendable {
         guard parameters.query.isEmpty else {
             throw SearchError(.invalidParameter, "query: deleteBy deletes by filters only; remove the query")
         }
+        let deleted = try deleteMatching(parameters)
+        if deleted > 0 {
+            for replica in try replicaIndices() { try replica.deleteBy(parameters) }
+        }
+        return deleted
+    }
+
+    private func deleteMatching(_ parameters: SearchParameters) throws(SearchError) -> Int {
         writeLock.lock()
         defer { writeLock.unlock() }
         // Under the write lock the current snapshot is the stored state.
@@ -329,6 +382,11 @@ extension String {
     func leftPadded(to length: Int) -> String {
         count >= length ? self : String(repeating: "0", count: length - count) + self
     }
+}
+
+/// Opens indices of the same engine by name (how a primary reaches its replicas).
+struct IndexDirectory: Sendable {
+    let open: @Sendable (String) throws(SearchError) -> SearchIndex
 }
 
 /// A value behind a lock: readers take the current value, writers replace it whole.

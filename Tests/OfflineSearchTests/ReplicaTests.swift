@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// Sort replicas, as the InstantSearch SortBy widget uses them: `replicas` on the primary,
+/// `ranking` led by `asc(price)` / `desc(price)` on each replica, writes kept in sync.
+@Suite struct ReplicaTests {
+    static let records: [JSONValue] = [
+        ["objectID": "a", "name": "phone case red", "price": 30, "popularity": 5],
+        ["objectID": "b", "name": "phone case blue", "price": 10, "popularity": 9],
+        ["objectID": "c", "name": "phone charger", "price": 20, "popularity": 1],
+        ["objectID": "d", "name": "phone", "price": 500],
+    ]
+
+    func makePrimary(_ engine: TestEngine) throws -> SearchIndex {
+        let primary = try engine.index("products", settings: ["searchableAttributes": ["name"], "customRanking": ["desc(popularity)"],
+                                                              "attributesForFaceting": ["price"]],
+                                       records: ReplicaTests.records)
+        try primary.setSettings(["replicas": ["products_price_asc", "virtual(products_price_desc)"]])
+        try engine.engine.index("products_price_asc").setSettings(["ranking": ["asc(price)", "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"]])
+        try engine.engine.index("products_price_desc").setSettings(["ranking": ["desc(price)", "typo", "words", "attribute", "exact", "custom"]])
+        return primary
+    }
+
+    @Test func replicasAreCreatedFilledAndSortedByTheirRanking() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        let descending = try engine.engine.existingIndex("products_price_desc")
+        #expect(ascending.settings.values["primary"] == "products")
+        #expect(ascending.settings.searchableAttributes == ["name"])
+        // The primary: equal relevance, then desc(popularity), records without it last.
+        #expect(try primary.search("phone").objectIDs == ["b", "a", "c", "d"])
+        #expect(try ascending.search("phone").objectIDs == ["b", "c", "a", "d"])
+        #expect(try descending.search("phone").objectIDs == ["d", "a", "c", "b"])
+        #expect(try ascending.search("case").objectIDs == ["b", "a"])
+    }
+
+    @Test func writesToThePrimaryReachTheReplicas() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        try primary.saveObjects([["objectID": "e", "name": "phone stand", "price": 5]])
+        #expect(try ascending.search("phone").objectIDs.first == "e")
+        try primary.deleteObjects(["b"])
+        #expect(try ascending.search("case").objectIDs == ["a"])
+        var cheap = SearchParameters()
+        cheap.filters = "price < 25"
+        #expect(try primary.deleteBy(cheap) == 2)   // c and e
+        #expect(try ascending.search("").objectIDs == ["a", "d"])
+        try primary.clearObjects()
+        #expect(try engine.engine.existingIndex("products_price_desc").recordCount == 0)
+    }
+
+    @Test func invalidRankingAndReplicasAreRejected() throws {
+        let engine = try TestEngine()
+        let index = try engine.index("things", records: [["objectID": "1", "name": "x"]])
+        #expect(throws: SearchError.self) { try index.setSettings(["ranking": ["typo", "popularity"]]) }
+        #expect(throws: SearchError.self) { try index.setSettings(["replicas": ["things"]]) }
+        #expect(index.settings.ranking == nil)
+    }
+}
