@@ -129,6 +129,23 @@ public final class SearchIndex: Sendable {
         if patch["replicas"] != nil { try attachReplicas() }
     }
 
+    /// Adds synonyms (Algolia's synonym objects — `{"objectID", "type": "synonym", "synonyms"}`,
+    /// `{"objectID", "type": "oneWaySynonym", "input", "synonyms"}` — or plain groups of words),
+    /// replacing those with the same `objectID`; with `replaceExisting`, all others are removed.
+    /// They are kept in the `synonyms` setting.
+    ///
+    /// ```swift
+    /// try index.saveSynonyms([["objectID": "tv", "type": "synonym", "synonyms": ["tv", "television"]]])
+    /// ```
+    public func saveSynonyms(_ synonyms: [JSONValue], replaceExisting: Bool = false) throws(SearchError) {
+        var kept: [JSONValue] = replaceExisting ? [] : (settings.values["synonyms"]?.arrayValue ?? [])
+        for synonym in synonyms {
+            if let id = synonym["objectID"] { kept.removeAll { $0["objectID"] == id } }
+            kept.append(synonym)
+        }
+        try setSettings(["synonyms": .array(kept)])
+    }
+
     /// Creates missing replicas and copies every record into each replica.
     private func attachReplicas() throws(SearchError) {
         guard let directory else { return }

@@ -142,6 +142,11 @@ struct IndexConfiguration: Sendable {
         }
         replicas = replicaNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
+        // Validated here so a bad value fails when set, not at the next search.
+        _ = try SynonymTable(settings.values["synonyms"])
+        _ = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
+        _ = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
+        _ = try TypoPolicy(SearchParameters(), settings: settings)
     }
 
     /// `modifier(inner)` → `inner`; anything else → nil.

@@ -11,8 +11,9 @@ struct CandidateMatches {
     /// For each word that matched with typos, its documents by fewest typos: `byTypos[w][t]` are
     /// the documents whose best match of word `w` has `t` typos. nil for words without typo matches.
     var byTypos: [[DocumentSet]?]
-    /// For each word, the indexed words it matched with typos (for highlighting).
-    var typoTerms: [Set<String>]
+    /// For each word, the other indexed words it matched: with typos, plural forms, synonyms
+    /// (for highlighting).
+    var variantTerms: [Set<String>]
 
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
@@ -30,7 +31,7 @@ enum CandidateMatcher {
         var matched: DocumentSet?
         var exact: [DocumentSet?] = []
         var byTypos: [[DocumentSet]?] = []
-        var typoTerms: [Set<String>] = []
+        var variantTerms: [Set<String>] = []
 
         /// Adds the postings of `terms` to `bits` (and to the level bitmaps).
         func collect<Terms: Sequence<Int>>(_ terms: Terms, into bits: inout [UInt64]) {
@@ -64,16 +65,20 @@ enum CandidateMatcher {
             } else {
                 termRange = 0..<0
             }
+            // Plural forms and synonyms count as the word itself (no typo, exact).
+            let alternativeIDs = word.alternatives.compactMap { snapshot.terms.id(of: $0) }.filter { !termRange.contains($0) }
             var wordBits = [UInt64](repeating: 0, count: stride)
             collect(termRange, into: &wordBits)
-            let exactID = snapshot.terms.id(of: word.folded)
+            collect(alternativeIDs, into: &wordBits)
+            let exactIDs = (snapshot.terms.id(of: word.folded).map { [$0] } ?? []) + alternativeIDs
+            let alternativeTerms = Set(alternativeIDs.map { snapshot.terms.term($0) })
 
             // With typos: each candidate's documents, by typo count.
             let candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
                                                  in: snapshot.terms)
             if candidates.isEmpty {
                 byTypos.append(nil)
-                typoTerms.append([])
+                variantTerms.append(alternativeTerms)
             } else {
                 var levelsOfWord = [DocumentSet(capacity: capacity, words: wordBits)]
                 for typos in 1...2 {
@@ -85,7 +90,7 @@ enum CandidateMatcher {
                 }
                 for set in levelsOfWord.dropFirst() { wordBits = wordBits.union(set.words) }
                 byTypos.append(levelsOfWord)
-                typoTerms.append(Set(candidates.map { snapshot.terms.term($0.term) }))
+                variantTerms.append(Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms))
             }
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
 
@@ -93,8 +98,8 @@ enum CandidateMatcher {
                 exact.append(nil)
             } else {
                 var whole = DocumentSet(capacity: capacity)
-                if let exactID {
-                    let range = Int(snapshot.postingStarts[exactID])..<Int(snapshot.postingStarts[exactID + 1])
+                for id in exactIDs {
+                    let range = Int(snapshot.postingStarts[id])..<Int(snapshot.postingStarts[id + 1])
                     whole.insert(contentsOf: snapshot.postingDocs[range])
                 }
                 exact.append(whole)
@@ -105,7 +110,7 @@ enum CandidateMatcher {
             DocumentSet(capacity: capacity, words: Array(levelBits[level * stride..<(level + 1) * stride]))
         }
         return CandidateMatches(matched: matched ?? DocumentSet(capacity: capacity, full: true), levels: levels,
-                                exact: exact, byTypos: byTypos, typoTerms: typoTerms)
+                                exact: exact, byTypos: byTypos, variantTerms: variantTerms)
     }
 }
 

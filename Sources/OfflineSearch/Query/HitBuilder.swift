@@ -11,7 +11,7 @@ struct HitBuilder {
         self.request = request
         unretrievable = configuration.unretrievable
         highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
-                                       typoTerms: candidates?.typoTerms ?? [])
+                                       variantTerms: candidates?.variantTerms ?? [])
     }
 
     func hit(for record: JSONObject) -> JSONValue {

@@ -8,6 +8,9 @@ struct QueryWord: Sendable, Hashable {
     var original: String
     /// Matches any indexed word that starts with it (`queryType`), not only the word itself.
     var isPrefix: Bool
+    /// Other words that count as this one with no typo: plural or singular forms
+    /// (`ignorePlurals`) and single-word synonyms.
+    var alternatives: [String] = []
 }
 
 enum QueryWords {
@@ -28,4 +31,80 @@ enum QueryWords {
             return QueryWord(folded: token.folded, original: original, isPrefix: isPrefix)
         }
     }
+
+    /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
+    /// would leave nothing or the word is still being typed) and adds each word's plural forms
+    /// (`ignorePlurals`) and single-word synonyms as alternatives.
+    static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords: Bool,
+                                 synonyms: SynonymTable) -> [QueryWord] {
+        var words = words
+        if removeStopWords {
+            let kept = words.filter { $0.isPrefix || !EnglishLanguage.stopWords.contains($0.folded) }
+            if !kept.isEmpty { words = kept }
+        }
+        return words.map { word in
+            var word = word
+            var alternatives: [String] = []
+            if ignorePlurals { alternatives += EnglishLanguage.pluralForms(of: word.folded) }
+            alternatives += synonyms.alternatives(of: word.folded)
+            var seen: Set<String> = [word.folded]
+            word.alternatives = alternatives.filter { seen.insert($0).inserted }
+            return word
+        }
+    }
+}
+
+/// Single-word synonyms from the `synonyms` setting: regular ones (every word of a group stands
+/// for the others) and one-way ones (the input stands for its synonyms, not the reverse).
+/// Accepts Algolia's synonym objects (`{"type": "synonym", "synonyms": [...]}`,
+/// `{"type": "oneWaySynonym", "input": ..., "synonyms": [...]}`) and plain groups (`[["tv", "television"]]`).
+/// Multi-word synonyms are kept in the settings but not applied.
+struct SynonymTable: Sendable, Hashable {
+    private var table: [String: [String]] = [:]
+
+    init() {}
+
+    init(_ value: JSONValue?) throws(SearchError) {
+        guard let value else { return }
+        guard case .array(let entries) = value else {
+            throw .invalidParameter("synonyms", expected: "an array of synonym objects or of arrays of words", got: value.jsonString)
+        }
+        for entry in entries {
+            switch entry {
+            case .array(let group):
+                add(group: group.compactMap(\.stringValue))
+            case .object(let object):
+                let words = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                switch object["type"]?.stringValue ?? "synonym" {
+                case "synonym": add(group: words)
+                case "oneWaySynonym":
+                    guard let input = object["input"]?.stringValue else {
+                        throw .invalidParameter("synonyms", expected: "an input for each oneWaySynonym", got: entry.jsonString)
+                    }
+                    add(from: input, to: words)
+                default:
+                    continue  // altCorrection and placeholder synonyms: stored, not applied
+                }
+            default:
+                throw .invalidParameter("synonyms", expected: "synonym objects or arrays of words", got: entry.jsonString)
+            }
+        }
+    }
+
+    private static func singleWord(_ text: String) -> String? {
+        let words = Tokenizer.words(text)
+        return words.count == 1 ? words[0] : nil
+    }
+
+    private mutating func add(group: [String]) {
+        let words = group.compactMap(SynonymTable.singleWord)
+        for word in words { table[word, default: []] += words.filter { $0 != word } }
+    }
+
+    private mutating func add(from input: String, to synonyms: [String]) {
+        guard let word = SynonymTable.singleWord(input) else { return }
+        table[word, default: []] += synonyms.compactMap(SynonymTable.singleWord).filter { $0 != word }
+    }
+
+    func alternatives(of word: String) -> [String] { table[word] ?? [] }
 }

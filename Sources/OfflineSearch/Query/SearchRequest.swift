@@ -29,7 +29,12 @@ struct SearchRequest {
     init(_ parameters: SearchParameters, configuration: IndexConfiguration) throws(SearchError) {
         let settings = configuration.settings
         self.parameters = parameters
-        words = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast)
+        func setting(_ name: String) -> JSONValue? { parameters.other[name] ?? settings.values[name] }
+        words = QueryWords.applyingLanguage(
+            QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast),
+            ignorePlurals: try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals"),
+            removeStopWords: try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords"),
+            synonyms: try SynonymTable(parameters.other["synonyms"] == .bool(false) ? nil : settings.values["synonyms"]))
         typoPolicy = try TypoPolicy(parameters, settings: settings)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
@@ -83,6 +88,19 @@ struct SearchRequest {
         highlightPreTag = parameters.highlightPreTag ?? settings.highlightPreTag ?? "<em>"
         highlightPostTag = parameters.highlightPostTag ?? settings.highlightPostTag ?? "</em>"
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
+    }
+
+    /// `ignorePlurals` / `removeStopWords`: true, false, or a list of language codes (English,
+    /// `"en"`, is the language these rules know).
+    static func languageSwitch(_ value: JSONValue?, name: String) throws(SearchError) -> Bool {
+        switch value {
+        case nil, .bool(false)?, .string("false")?: return false
+        case .bool(true)?, .string("true")?: return true
+        case .array(let languages)?: return languages.contains(.string("en"))
+        case .string(let text)?: return text.split(separator: ",").contains { $0.trimmingSpaces == "en" }
+        case let other?:
+            throw .invalidParameter(name, expected: "true, false or a list of language codes such as [\"en\"]", got: other.jsonString)
+        }
     }
 
     /// One list-form filter parameter (a string or nested arrays) as an expression.

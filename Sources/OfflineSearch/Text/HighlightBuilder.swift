@@ -8,7 +8,7 @@ struct HighlightBuilder {
     let preTag: String
     let postTag: String
     /// For each query word, the indexed words it matched with typos (wrapped whole).
-    var typoTerms: [Set<String>] = []
+    var variantTerms: [Set<String>] = []
 
     /// One highlighted span in a text: UTF-8 offsets, and the query word it matched.
     struct Span {
@@ -27,7 +27,7 @@ struct HighlightBuilder {
                 if token.folded == word.folded {
                     return Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }
-                if best == nil, index < typoTerms.count, typoTerms[index].contains(token.folded) {
+                if best == nil, index < variantTerms.count, variantTerms[index].contains(token.folded) {
                     best = Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }
                 if best == nil, word.isPrefix, token.folded.hasPrefix(word.folded) {

@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// `ignorePlurals`, `removeStopWords` and synonyms: other words that count as the query's.
+@Suite struct LanguageTests {
+    static let records: [JSONValue] = [
+        ["objectID": "case", "name": "Leather case"],
+        ["objectID": "cases", "name": "Two cases"],
+        ["objectID": "battery", "name": "Spare battery"],
+        ["objectID": "batteries", "name": "AA batteries"],
+        ["objectID": "tv", "name": "Smart TV 55"],
+        ["objectID": "television", "name": "Portable television"],
+        ["objectID": "hat", "name": "The hat"],
+        ["objectID": "mice", "name": "Wireless mice"],
+    ]
+
+    func index(_ settings: JSONObject = [:]) throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        var all: JSONObject = ["searchableAttributes": ["name"], "typoTolerance": false]
+        for (key, value) in settings { all[key] = value }
+        return (engine, try engine.index(settings: all, records: LanguageTests.records))
+    }
+
+    @Test func pluralsCountAsTheSameWordWhenAsked() throws {
+        let (_, plain) = try index()
+        #expect(ids(try plain.search("case ")) == ["case"])
+        let (_, plurals) = try index(["ignorePlurals": true])
+        #expect(ids(try plurals.search("case ")) == ["case", "cases"])
+        #expect(ids(try plurals.search("cases ")) == ["case", "cases"])
+        #expect(ids(try plurals.search("battery ")) == ["battery", "batteries"])
+        #expect(ids(try plurals.search("batteries ")) == ["battery", "batteries"])
+        #expect(ids(try plurals.search("mouse ")) == ["mice"])
+        #expect(ids(try plain.search("case ", ["ignorePlurals": ["en"]])) == ["case", "cases"])
+        #expect(ids(try plurals.search("case ", ["ignorePlurals": false])) == ["case"])
+        // The plural form is highlighted like the word itself, and counts as exact.
+        let hit = try #require(try plurals.search("case ", ["hitsPerPage": 10]).hits.first { $0["objectID"] == "cases" })
+        #expect(hit["_highlightResult"]?["name"]?["value"] == "Two <em>cases</em>")
+    }
+
+    @Test func stopWordsAreDroppedFromTheQueryWhenAsked() throws {
+        let (_, plain) = try index()
+        #expect(try plain.search("the leather ").objectIDs.isEmpty)
+        let (_, stopping) = try index(["removeStopWords": true])
+        #expect(try stopping.search("the leather ").objectIDs == ["case"])
+        // A query of stop words only is kept as it is.
+        #expect(try stopping.search("the ").objectIDs == ["hat"])
+    }
+
+    @Test func synonymsFromSettingsAndTheSwiftAPI() throws {
+        let (_, groups) = try index(["synonyms": [["tv", "television"]]])
+        #expect(ids(try groups.search("tv ")) == ["tv", "television"])
+        #expect(ids(try groups.search("television ")) == ["tv", "television"])
+        #expect(ids(try groups.search("tv ", ["synonyms": false])) == ["tv"])
+
+        let (_, index) = try index()
+        try index.saveSynonyms([["objectID": "one-way", "type": "oneWaySynonym", "input": "portable", "synonyms": ["smart"]]])
+        #expect(ids(try index.search("portable ")) == ["television", "tv"])
+        #expect(ids(try index.search("smart ")) == ["tv"])   // one way only
+        try index.saveSynonyms([["objectID": "one-way", "type": "synonym", "synonyms": ["spare", "aa"]]])
+        #expect(index.settings.values["synonyms"]?.arrayValue?.count == 1)   // replaced by objectID
+        #expect(ids(try index.search("spare ")) == ["battery", "batteries"])
+        let hit = try #require(try index.search("spare ").hits.first { $0["objectID"] == "batteries" })
+        #expect(hit["_highlightResult"]?["name"]?["value"] == "<em>AA</em> batteries")
+        #expect(throws: SearchError.self) { try index.setSettings(["synonyms": "tv=television"]) }
+    }
+}
+
+private func ids(_ response: SearchResponse) -> Set<String> { Set(response.objectIDs) }
