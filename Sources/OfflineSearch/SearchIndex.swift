@@ -305,8 +305,16 @@ public final class SearchIndex: Sendable {
     /// The search on one snapshot; nil when the store has moved past it.
     private func search(_ parameters: SearchParameters, context: SearchContext) throws(SearchError) -> SearchResponse? {
         let snapshot = context.snapshot
-        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        let (matched, candidates) = context.matching(request)
+        var request = try SearchRequest(parameters, configuration: snapshot.configuration)
+        var (matched, candidates) = context.matching(request)
+        if matched.isEmpty {
+            // removeWordsIfNoResults: retry with more and more words optional.
+            for words in request.wordRemoval.fallbacks(for: request.words) {
+                request.words = words
+                (matched, candidates) = context.matching(request)
+                if !matched.isEmpty { break }
+            }
+        }
         let nbHits = matched.count
 
         var response = SearchResponse()

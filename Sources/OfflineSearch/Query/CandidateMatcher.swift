@@ -15,6 +15,9 @@ struct CandidateMatches {
     /// (for highlighting).
     var variantTerms: [Set<String>]
 
+    /// For each optional word, the documents it matches; nil for required words.
+    var optionalSets: [DocumentSet?]
+
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
 }
@@ -32,6 +35,8 @@ enum CandidateMatcher {
         var exact: [DocumentSet?] = []
         var byTypos: [[DocumentSet]?] = []
         var variantTerms: [Set<String>] = []
+        var optionalSets: [DocumentSet?] = []
+        var anyOptional: DocumentSet?
 
         /// Adds the postings of `terms` to `bits` (and to the level bitmaps).
         func collect<Terms: Sequence<Int>>(_ terms: Terms, into bits: inout [UInt64]) {
@@ -104,13 +109,21 @@ enum CandidateMatcher {
                 }
                 exact.append(whole)
             }
-            if matched == nil { matched = wordSet } else { matched!.formIntersection(wordSet) }
+            if word.isOptional {
+                optionalSets.append(wordSet)
+                if anyOptional == nil { anyOptional = wordSet } else { anyOptional!.formUnion(wordSet) }
+            } else {
+                optionalSets.append(nil)
+                if matched == nil { matched = wordSet } else { matched!.formIntersection(wordSet) }
+            }
         }
         let levels = (0..<levelCount).map { level in
             DocumentSet(capacity: capacity, words: Array(levelBits[level * stride..<(level + 1) * stride]))
         }
-        return CandidateMatches(matched: matched ?? DocumentSet(capacity: capacity, full: true), levels: levels,
-                                exact: exact, byTypos: byTypos, variantTerms: variantTerms)
+        // Required words must all match; when every word is optional, at least one must.
+        let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
+        return CandidateMatches(matched: all, levels: levels, exact: exact, byTypos: byTypos,
+                                variantTerms: variantTerms, optionalSets: optionalSets)
     }
 }
 

@@ -11,6 +11,9 @@ struct QueryWord: Sendable, Hashable {
     /// Other words that count as this one with no typo: plural or singular forms
     /// (`ignorePlurals`) and single-word synonyms.
     var alternatives: [String] = []
+    /// An optional word (`optionalWords`, `removeWordsIfNoResults`): records without it still
+    /// match, ranked after those with it (the `words` criterion).
+    var isOptional = false
 }
 
 enum QueryWords {
@@ -50,6 +53,28 @@ enum QueryWords {
             var seen: Set<String> = [word.folded]
             word.alternatives = alternatives.filter { seen.insert($0).inserted }
             return word
+        }
+    }
+}
+
+/// `removeWordsIfNoResults`.
+enum WordRemoval: String, Sendable, Hashable, CaseIterable {
+    case none, lastWords, firstWords, allOptional
+
+    /// The successive word lists to try when `words` finds nothing: more and more words made
+    /// optional, from the end, from the start, or all at once.
+    func fallbacks(for words: [QueryWord]) -> [[QueryWord]] {
+        guard words.count > 1 else { return [] }
+        func optional(_ indices: some Sequence<Int>) -> [QueryWord] {
+            var result = words
+            for index in indices { result[index].isOptional = true }
+            return result
+        }
+        switch self {
+        case .none: return []
+        case .allOptional: return [optional(words.indices)]
+        case .lastWords: return (1..<words.count).map { count in optional((words.count - count)..<words.count) }
+        case .firstWords: return (1..<words.count).map { count in optional(0..<count) }
         }
     }
 }

@@ -4,8 +4,11 @@ import SearchAPI
 /// pipeline actually runs. One place decides every default.
 struct SearchRequest {
     let parameters: SearchParameters
-    let words: [QueryWord]
+    /// The query's words; `var` so that `removeWordsIfNoResults` can retry with some optional.
+    var words: [QueryWord]
     let typoPolicy: TypoPolicy
+    /// `removeWordsIfNoResults`.
+    let wordRemoval: WordRemoval
     let filter: FilterExpression?
     /// `optionalFilters`, parsed (so a malformed one is an error) but not scored yet: see the
     /// README's differences from Algolia.
@@ -30,11 +33,27 @@ struct SearchRequest {
         let settings = configuration.settings
         self.parameters = parameters
         func setting(_ name: String) -> JSONValue? { parameters.other[name] ?? settings.values[name] }
+        var optionalWords: Set<String> = []
+        if let value = setting("optionalWords") {
+            for entry in try ParameterReader(name: "optionalWords", value: value).stringList() {
+                optionalWords.formUnion(Tokenizer.words(entry))
+            }
+        }
         words = QueryWords.applyingLanguage(
             QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast),
             ignorePlurals: try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals"),
             removeStopWords: try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords"),
             synonyms: try SynonymTable(parameters.other["synonyms"] == .bool(false) ? nil : settings.values["synonyms"]))
+            .map { word in
+                var word = word
+                word.isOptional = optionalWords.contains(word.folded)
+                return word
+            }
+        if let removal = setting("removeWordsIfNoResults") {
+            wordRemoval = try ParameterReader(name: "removeWordsIfNoResults", value: removal).enumeration(WordRemoval.self)
+        } else {
+            wordRemoval = .none
+        }
         typoPolicy = try TypoPolicy(parameters, settings: settings)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")

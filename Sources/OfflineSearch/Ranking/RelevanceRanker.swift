@@ -2,9 +2,10 @@
 ///
 /// The order (documented in the README until Algolia's full tie-breaking arrives):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
-/// 2. **attribute**: the best searchable level at which any query word matched;
-/// 3. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
-/// 4. **custom**: `customRanking`, which is the documents' ordinal order.
+/// 2. **words**: more query words matched first (optional words);
+/// 3. **attribute**: the best searchable level at which any query word matched;
+/// 4. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
+/// 5. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
 /// Each (typo, attribute, exact) combination is a tier computed with set operations; tiers
 /// before the page are skipped by counting, so a page costs O(documents / 64) per tier plus
@@ -50,7 +51,10 @@ enum RelevanceRanker {
         guard let candidates, !candidates.levels.isEmpty else {
             return AnySequence([Tier.set(matched)])
         }
-        var typoGroups = Array(typoTiers(of: matched, candidates: candidates).reversed())
+        let optional = candidates.optionalSets.compactMap { $0 }
+        var typoGroups = Array(typoTiers(of: matched, candidates: candidates)
+            .flatMap { group in optional.isEmpty ? [group] : wordTiers(group, optional: optional) }
+            .reversed())
         var remaining = DocumentSet(capacity: matched.capacity)
         var level = candidates.levels.count
         var pending: [Tier] = []
@@ -73,7 +77,17 @@ enum RelevanceRanker {
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
     static func typoTiers(of matched: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
-        let words = candidates.byTypos.compactMap { $0 }
+        // Per word, its documents by typo count; an optional word also has "not matched" (no typo).
+        var words: [[DocumentSet]] = []
+        for (index, levels) in candidates.byTypos.enumerated() {
+            guard var levels else { continue }
+            if candidates.optionalSets[index] != nil {
+                var matchedSome = DocumentSet(capacity: matched.capacity)
+                for level in levels { matchedSome.formUnion(level) }
+                levels[0].formUnion(matchedSome.complement())
+            }
+            words.append(levels)
+        }
         guard !words.isEmpty else { return [matched] }
         var groups = [DocumentSet?](repeating: nil, count: words.count * 2 + 1)
         func visit(_ word: Int, _ documents: DocumentSet, _ typos: Int) {
@@ -88,6 +102,22 @@ enum RelevanceRanker {
         }
         visit(0, matched, 0)
         return groups.compactMap { $0 }
+    }
+
+    /// Splits a group by how many of the optional words each document matches, most first.
+    /// - Complexity: O(k² · n / 64) for k optional words.
+    static func wordTiers(_ group: DocumentSet, optional: [DocumentSet]) -> [DocumentSet] {
+        // exactly[c]: documents of the group matching exactly c of the optional words seen so far.
+        var exactly = [group]
+        for set in optional {
+            var next = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: exactly.count + 1)
+            for (count, documents) in exactly.enumerated() {
+                next[count].formUnion(documents.subtracting(set))
+                next[count + 1].formUnion(documents.intersection(set))
+            }
+            exactly = next
+        }
+        return exactly.reversed().filter { !$0.isEmpty }
     }
 
     /// Splits one attribute tier by the number of words matched whole, most first.

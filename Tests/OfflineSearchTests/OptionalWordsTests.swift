@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// `optionalWords`, `removeWordsIfNoResults` and the `words` criterion.
+@Suite struct OptionalWordsTests {
+    static let records: [JSONValue] = [
+        ["objectID": "both", "name": "black leather sofa", "rank": 1],
+        ["objectID": "black", "name": "black lamp", "rank": 3],
+        ["objectID": "sofa", "name": "blue sofa", "rank": 2],
+        ["objectID": "none", "name": "red chair", "rank": 4],
+    ]
+
+    func index(_ settings: JSONObject = [:]) throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        var all: JSONObject = ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"], "typoTolerance": false]
+        for (key, value) in settings { all[key] = value }
+        return (engine, try engine.index(settings: all, records: OptionalWordsTests.records))
+    }
+
+    @Test func optionalWordsWidenTheMatchAndRankByWordsMatched() throws {
+        let (_, index) = try index(["optionalWords": ["black"]])
+        // "black" is optional: sofas match without it, and the one with it ranks first whatever the custom ranking.
+        #expect(try index.search("black sofa ").objectIDs == ["both", "sofa"])
+        #expect(try index.search("black sofa ", ["optionalWords": []]).objectIDs == ["both"])
+        // A query of optional words only: at least one must match.
+        #expect(Set(try index.search("black ").objectIDs) == ["both", "black"])
+    }
+
+    @Test(arguments: [
+        ("none", [String]()),
+        ("lastWords", ["black"]),            // "black lamp sofa": sofa, then lamp, made optional
+        ("firstWords", ["both", "sofa"]),    // black, then lamp, made optional; "both" also has black
+        ("allOptional", ["both", "black", "sofa"]),
+    ])
+    func removeWordsIfNoResults(mode: String, expected: [String]) throws {
+        let (_, index) = try index()
+        let response = try index.search("black lamp sofa ", ["removeWordsIfNoResults": .string(mode)])
+        if mode == "allOptional" {
+            #expect(Set(response.objectIDs) == Set(expected))
+            #expect(response.objectIDs.first == "both" || response.objectIDs.first == "black")
+        } else {
+            #expect(response.objectIDs == expected)
+        }
+    }
+
+    @Test func removeWordsIfNoResultsFromSettingsAndValidation() throws {
+        let (_, index) = try index(["removeWordsIfNoResults": "allOptional"])
+        #expect(try index.search("red sofa ").nbHits == 3)
+        #expect(throws: SearchError.self) { try index.search("x", ["removeWordsIfNoResults": "sometimes"]) }
+    }
+}
