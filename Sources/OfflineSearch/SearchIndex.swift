@@ -338,6 +338,13 @@ public final class SearchIndex: Sendable {
         }
         let builder = HitBuilder(request: request, configuration: snapshot.configuration, candidates: candidates)
         response.hits = records.map(builder.hit(for:))
+        if parameters.getRankingInfo == true {
+            for (position, document) in docs.enumerated() {
+                guard case .object(var hit) = response.hits[position] else { continue }
+                hit["_rankingInfo"] = RankingInfo.json(for: document, candidates: candidates, documentCount: snapshot.documentCount)
+                response.hits[position] = .object(hit)
+            }
+        }
         response.nbHits = nbHits
         response.page = request.page
         response.hitsPerPage = request.hitsPerPage

@@ -53,7 +53,7 @@ def query(data_dir, *requests):
 
 def test_search_response_decodes_with_every_field(data_dir):
     [line] = query(data_dir, {"indexName": "products", "query": "samsung gal", "facets": ["brand", "price"],
-                              "hitsPerPage": 5, "clickAnalytics": True})
+                              "hitsPerPage": 5, "clickAnalytics": True, "getRankingInfo": True})
     response = SearchResponse.from_json(line)
     assert response.nb_hits > 5
     assert response.page == 0 and response.hits_per_page == 5
@@ -66,6 +66,8 @@ def test_search_response_decodes_with_every_field(data_dir):
     assert response.query_id and len(response.query_id) == 32
     assert len(response.hits) == 5
     assert all(hit.object_id for hit in response.hits)
+    ranking = response.hits[0].ranking_info
+    assert ranking is not None and ranking.nb_typos == 0 and ranking.words == 2 and ranking.user_score > 0
     brand_counts = response.facets["brand"]
     assert brand_counts["Samsung"] == max(brand_counts.values())
     stats = response.facets_stats["price"]

@@ -51,3 +51,26 @@ import SearchAPI
         #expect(throws: SearchError.self) { try index.search("x", ["removeWordsIfNoResults": "sometimes"]) }
     }
 }
+
+@Suite struct RankingInfoTests {
+    @Test func rankingInfoReportsWhatTheCriteriaSaw() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["title", "body"], "customRanking": ["desc(rank)"],
+                                                "optionalWords": ["red"]],
+                                     records: [["objectID": "1", "title": "red iphone case", "rank": 2],
+                                               ["objectID": "2", "title": "case", "body": "for iphnoe", "rank": 1]])
+        let response = try index.search("red iphone case ", ["getRankingInfo": true])
+        #expect(response.objectIDs == ["1", "2"])
+        let first = try #require(response.hits.first?["_rankingInfo"])
+        #expect(first["nbTypos"] == 0)
+        #expect(first["words"] == 3)
+        #expect(first["nbExactWords"] == 3)
+        #expect(first["firstMatchedWord"] == 0)
+        let second = try #require(response.hits.last?["_rankingInfo"])
+        #expect(second["nbTypos"] == 1)           // iphnoe
+        #expect(second["words"] == 2)             // red is optional and missing
+        #expect(second["nbExactWords"] == 1)      // case
+        #expect((first["userScore"]?.intValue ?? 0) > (second["userScore"]?.intValue ?? 0))
+        #expect(try index.search("case").hits.first?["_rankingInfo"] == nil)
+    }
+}

@@ -1,0 +1,34 @@
+import SearchAPI
+
+/// `_rankingInfo` of a hit (`getRankingInfo`): the values the ranking criteria saw for it.
+enum RankingInfo {
+    /// - `nbTypos`: typos summed over the matched query words, each at its best match;
+    /// - `words`: query words matched; `nbExactWords`: matched whole, without typo;
+    /// - `firstMatchedWord`: the best searchable level, × 1000 (positions inside attributes are
+    ///   not indexed);
+    /// - `userScore`: the custom-ranking rank, higher is better;
+    /// - `proximityDistance`, `filters`, `geoDistance`: 0 (not computed yet).
+    static func json(for document: Int, candidates: CandidateMatches?, documentCount: Int) -> JSONValue {
+        var typos = 0, words = 0, exact = 0, level = 0
+        if let candidates {
+            for index in candidates.exact.indices {
+                if let optional = candidates.optionalSets[index], !optional.contains(document) { continue }
+                words += 1
+                if let levels = candidates.byTypos[index], let t = levels.firstIndex(where: { $0.contains(document) }) { typos += t }
+                if candidates.exact[index]?.contains(document) ?? true { exact += 1 }
+            }
+            level = candidates.levels.firstIndex { $0.contains(document) } ?? 0
+        }
+        return [
+            "nbTypos": .int(Int64(typos)),
+            "firstMatchedWord": .int(Int64(level * 1000)),
+            "proximityDistance": 0,
+            "userScore": .int(Int64(documentCount - document)),
+            "geoDistance": 0,
+            "geoPrecision": 1,
+            "nbExactWords": .int(Int64(exact)),
+            "words": .int(Int64(words)),
+            "filters": 0,
+        ]
+    }
+}
