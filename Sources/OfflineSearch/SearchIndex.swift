@@ -315,7 +315,7 @@ public final class SearchIndex: Sendable {
                 if !matched.isEmpty { break }
             }
         }
-        let nbHits = matched.count
+        var nbHits = matched.count
 
         var response = SearchResponse()
         if !request.facets.isEmpty {
@@ -328,7 +328,14 @@ public final class SearchIndex: Sendable {
 
         // A sort replica (`ranking` led by asc/desc) orders by the sort first: the documents' order.
         let relevance = snapshot.configuration.sortCriteria.isEmpty ? candidates : nil
-        let docs = RelevanceRanker.page(of: matched, candidates: relevance, start: request.start, count: request.count)
+        let docs: [Int]
+        if request.distinct > 0, let path = snapshot.configuration.attributeForDistinct, let groups = snapshot.facetColumn(path) {
+            // Facets are counted before distinct (Algolia's default); nbHits after it.
+            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, groups: groups, perGroup: request.distinct,
+                                                          start: request.start, count: request.count)
+        } else {
+            docs = RelevanceRanker.page(of: matched, candidates: relevance, start: request.start, count: request.count)
+        }
         var records: [JSONObject] = []
         if !docs.isEmpty {
             guard let fetched = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {

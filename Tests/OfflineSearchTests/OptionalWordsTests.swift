@@ -74,3 +74,36 @@ import SearchAPI
         #expect(try index.search("case").hits.first?["_rankingInfo"] == nil)
     }
 }
+
+@Suite struct DistinctTests {
+    static let records: [JSONValue] = [
+        ["objectID": "r1", "name": "shirt red", "product": "shirt", "rank": 6],
+        ["objectID": "r2", "name": "shirt blue", "product": "shirt", "rank": 5],
+        ["objectID": "r3", "name": "shirt green", "product": "shirt", "rank": 4],
+        ["objectID": "p1", "name": "pants blue", "product": "pants", "rank": 3],
+        ["objectID": "p2", "name": "pants black", "product": "pants", "rank": 2],
+        ["objectID": "x1", "name": "hat blue", "rank": 1],
+    ]
+
+    @Test func distinctKeepsTheBestRecordsOfEachGroup() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"],
+                                                "attributeForDistinct": "product", "attributesForFaceting": ["product"]],
+                                     records: DistinctTests.records)
+        #expect(try index.search("").objectIDs == ["r1", "r2", "r3", "p1", "p2", "x1"])
+        let one = try index.search("", ["distinct": true, "facets": ["product"]])
+        #expect(one.objectIDs == ["r1", "p1", "x1"])
+        #expect(one.nbHits == 3)
+        #expect(one.facet("product")?["shirt"] == 3)   // facets are counted before distinct
+        #expect(try index.search("", ["distinct": 2]).objectIDs == ["r1", "r2", "p1", "p2", "x1"])
+        #expect(try index.search("blue", ["distinct": 1]).objectIDs == ["r2", "p1", "x1"])
+        let paged = try index.search("", ["distinct": 1, "hitsPerPage": 2, "page": 1])
+        #expect(paged.objectIDs == ["x1"])
+        #expect(paged.nbPages == 2)
+        #expect(throws: SearchError.self) { try index.search("", ["distinct": 9]) }
+        // From the settings, and off per request.
+        try index.setSettings(["distinct": 1])
+        #expect(try index.search("").nbHits == 3)
+        #expect(try index.search("", ["distinct": false]).nbHits == 6)
+    }
+}

@@ -40,6 +40,8 @@ struct IndexConfiguration: Sendable {
     let laterSortCriteria: [CustomRankingCriterion]
     /// The documents' order: sort criteria, `customRanking`, then the later sort criteria.
     var documentOrder: [CustomRankingCriterion] { sortCriteria + customRanking + laterSortCriteria }
+    /// `attributeForDistinct`.
+    let attributeForDistinct: String?
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
@@ -95,10 +97,13 @@ struct IndexConfiguration: Sendable {
                 facets.append(facet)
             }
         }
-        // `_tags` is always filterable (tag filters), counted only when declared.
-        if !facets.contains(where: { $0.path == "_tags" }) {
-            facets.append(FacetAttribute(path: "_tags", searchable: false, filterOnly: true))
+        // `_tags` is always filterable (tag filters), counted only when declared; the
+        // attribute for distinct gets a column too (its value per record groups the hits).
+        let distinctPath = settings.string("attributeForDistinct").flatMap { $0.isEmpty ? nil : $0 }
+        for implicit in ["_tags", distinctPath].compactMap({ $0 }) where !facets.contains(where: { $0.path == implicit }) {
+            facets.append(FacetAttribute(path: implicit, searchable: false, filterOnly: true))
         }
+        attributeForDistinct = distinctPath
         facetAttributes = facets
 
         var ranking: [CustomRankingCriterion] = []
@@ -163,7 +168,7 @@ struct IndexConfiguration: Sendable {
 
     /// Settings that change what is derived at build time; a change to any of them rebuilds the index.
     static func derivedFingerprint(_ settings: IndexSettings) -> String {
-        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking"]
+        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributeForDistinct"]
         return keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
     }
 }

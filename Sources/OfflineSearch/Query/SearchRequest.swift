@@ -9,6 +9,8 @@ struct SearchRequest {
     let typoPolicy: TypoPolicy
     /// `removeWordsIfNoResults`.
     let wordRemoval: WordRemoval
+    /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
+    let distinct: Int
     let filter: FilterExpression?
     /// `optionalFilters`, parsed (so a malformed one is an error) but not scored yet: see the
     /// README's differences from Algolia.
@@ -49,6 +51,11 @@ struct SearchRequest {
                 word.isOptional = optionalWords.contains(word.folded)
                 return word
             }
+        switch setting("distinct") {
+        case nil, .bool(false)?: distinct = 0
+        case .bool(true)?: distinct = 1
+        case let value?: distinct = try ParameterReader(name: "distinct", value: value).int(in: 0...4)
+        }
         if let removal = setting("removeWordsIfNoResults") {
             wordRemoval = try ParameterReader(name: "removeWordsIfNoResults", value: removal).enumeration(WordRemoval.self)
         } else {

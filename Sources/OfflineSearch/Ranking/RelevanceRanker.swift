@@ -46,6 +46,29 @@ enum RelevanceRanker {
         return result
     }
 
+    /// `distinct`: the page of the ranked documents once each group (the records sharing a value
+    /// of `attributeForDistinct`) is cut to its best `perGroup`, and how many documents remain in
+    /// all. A record without the attribute is a group of its own.
+    /// - Complexity: O(matching documents) — every group must be seen to count the hits.
+    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, groups: FacetColumn, perGroup: Int,
+                             start: Int, count: Int) -> (page: [Int], total: Int) {
+        var seen = [UInt8](repeating: 0, count: groups.values.count)
+        var page: [Int] = []
+        var kept = 0
+        for tier in tiers(of: matched, candidates: candidates) {
+            for document in tier.elements(skip: 0, limit: Int.max) {
+                let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
+                if let group = range.first.map({ Int(groups.docValues[$0]) }) {
+                    guard Int(seen[group]) < perGroup else { continue }
+                    seen[group] += 1
+                }
+                if kept >= start, page.count < count { page.append(document) }
+                kept += 1
+            }
+        }
+        return (page, kept)
+    }
+
     /// The tiers in ranking order; lazily, so tiers after the page are never computed.
     static func tiers(of matched: DocumentSet, candidates: CandidateMatches?) -> some Sequence<Tier> {
         guard let candidates, !candidates.levels.isEmpty else {
