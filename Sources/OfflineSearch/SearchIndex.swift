@@ -327,14 +327,22 @@ public final class SearchIndex: Sendable {
         }
 
         // A sort replica (`ranking` led by asc/desc) orders by the sort first: the documents' order.
-        let relevance = snapshot.configuration.sortCriteria.isEmpty ? candidates : nil
+        let sorted = !snapshot.configuration.sortCriteria.isEmpty
+        let relevance = sorted ? nil : candidates
+        // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
+        var boosts: [DocumentSet] = []
+        if !sorted, let optional = request.optionalFilter {
+            let elements: [FilterExpression]
+            if case .and(let children) = optional { elements = children } else { elements = [optional] }
+            boosts = elements.map { context.filters.documents(matching: $0) }
+        }
         let docs: [Int]
         if request.distinct > 0, let path = snapshot.configuration.attributeForDistinct, let groups = snapshot.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, groups: groups, perGroup: request.distinct,
-                                                          start: request.start, count: request.count)
+            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, boosts: boosts, groups: groups,
+                                                          perGroup: request.distinct, start: request.start, count: request.count)
         } else {
-            docs = RelevanceRanker.page(of: matched, candidates: relevance, start: request.start, count: request.count)
+            docs = RelevanceRanker.page(of: matched, candidates: relevance, boosts: boosts, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {
@@ -348,7 +356,8 @@ public final class SearchIndex: Sendable {
         if parameters.getRankingInfo == true {
             for (position, document) in docs.enumerated() {
                 guard case .object(var hit) = response.hits[position] else { continue }
-                hit["_rankingInfo"] = RankingInfo.json(for: document, candidates: candidates, documentCount: snapshot.documentCount)
+                hit["_rankingInfo"] = RankingInfo.json(for: document, candidates: candidates, boosts: boosts,
+                                                       documentCount: snapshot.documentCount)
                 response.hits[position] = .object(hit)
             }
         }

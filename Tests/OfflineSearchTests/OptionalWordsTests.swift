@@ -107,3 +107,32 @@ import SearchAPI
         #expect(try index.search("", ["distinct": false]).nbHits == 6)
     }
 }
+
+@Suite struct OptionalFiltersTests {
+    static let records: [JSONValue] = [
+        ["objectID": "a1", "name": "phone", "brand": "Acme", "color": "red", "rank": 4],
+        ["objectID": "b1", "name": "phone", "brand": "Bolt", "color": "red", "rank": 3],
+        ["objectID": "b2", "name": "phone", "brand": "Bolt", "color": "blue", "rank": 2],
+        ["objectID": "c1", "name": "phone", "brand": "Cove", "color": "blue", "rank": 1],
+    ]
+
+    @Test func optionalFiltersRankMatchingRecordsFirstWithoutFiltering() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"],
+                                                "attributesForFaceting": ["brand", "color"]],
+                                     records: OptionalFiltersTests.records)
+        #expect(try index.search("phone").objectIDs == ["a1", "b1", "b2", "c1"])
+        #expect(try index.search("phone", ["optionalFilters": ["brand:Bolt"]]).objectIDs == ["b1", "b2", "a1", "c1"])
+        // Two optional filters: matching both beats matching one.
+        #expect(try index.search("phone", ["optionalFilters": ["brand:Bolt", "color:blue"]]).objectIDs == ["b2", "b1", "c1", "a1"])
+        // An OR-group counts once; a negative optional filter demotes.
+        #expect(try index.search("phone", ["optionalFilters": [["brand:Cove", "brand:Acme"]]]).objectIDs == ["a1", "c1", "b1", "b2"])
+        #expect(try index.search("phone", ["optionalFilters": ["brand:-Acme"]]).objectIDs == ["b1", "b2", "c1", "a1"])
+        // Without a query too, and reported in _rankingInfo.
+        let response = try index.search("", ["optionalFilters": "brand:Cove", "getRankingInfo": true])
+        #expect(response.objectIDs.first == "c1")
+        #expect(response.nbHits == 4)
+        #expect(response.hits.first?["_rankingInfo"]?["filters"] == 1)
+        #expect(response.hits.last?["_rankingInfo"]?["filters"] == 0)
+    }
+}

@@ -12,8 +12,7 @@ struct SearchRequest {
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
     let distinct: Int
     let filter: FilterExpression?
-    /// `optionalFilters`, parsed (so a malformed one is an error) but not scored yet: see the
-    /// README's differences from Algolia.
+    /// `optionalFilters`: records matching more of them rank higher (the `filters` criterion).
     let optionalFilter: FilterExpression?
     let facets: [String]
     let maxValuesPerFacet: Int

@@ -7,8 +7,9 @@ enum RankingInfo {
     /// - `firstMatchedWord`: the best searchable level, × 1000 (positions inside attributes are
     ///   not indexed);
     /// - `userScore`: the custom-ranking rank, higher is better;
-    /// - `proximityDistance`, `filters`, `geoDistance`: 0 (not computed yet).
-    static func json(for document: Int, candidates: CandidateMatches?, documentCount: Int) -> JSONValue {
+    /// - `filters`: the optional filters the record matches;
+    /// - `proximityDistance`, `geoDistance`: 0 (not computed yet).
+    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], documentCount: Int) -> JSONValue {
         var typos = 0, words = 0, exact = 0, level = 0
         if let candidates {
             for index in candidates.exact.indices {
@@ -28,7 +29,7 @@ enum RankingInfo {
             "geoPrecision": 1,
             "nbExactWords": .int(Int64(exact)),
             "words": .int(Int64(words)),
-            "filters": 0,
+            "filters": .int(Int64(boosts.filter { $0.contains(document) }.count)),
         ]
     }
 }

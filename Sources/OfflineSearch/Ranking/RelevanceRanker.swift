@@ -3,9 +3,10 @@
 /// The order (documented in the README until Algolia's full tie-breaking arrives):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **words**: more query words matched first (optional words);
-/// 3. **attribute**: the best searchable level at which any query word matched;
-/// 4. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
-/// 5. **custom**: `customRanking`, which is the documents' ordinal order.
+/// 3. **filters**: more `optionalFilters` matched first;
+/// 4. **attribute**: the best searchable level at which any query word matched;
+/// 5. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
+/// 6. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
 /// Each (typo, attribute, exact) combination is a tier computed with set operations; tiers
 /// before the page are skipped by counting, so a page costs O(documents / 64) per tier plus
@@ -32,11 +33,13 @@ enum RelevanceRanker {
     }
 
     /// The documents at positions `start..<start + count` of the ranked result.
-    static func page(of matched: DocumentSet, candidates: CandidateMatches?, start: Int, count: Int) -> [Int] {
+    /// `boosts`: the documents matching each optional filter.
+    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+                     start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
         var remainingSkip = start
         var result: [Int] = []
-        for tier in tiers(of: matched, candidates: candidates) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts) {
             let size = tier.count
             if remainingSkip >= size { remainingSkip -= size; continue }
             result.append(contentsOf: tier.elements(skip: remainingSkip, limit: count - result.count))
@@ -50,12 +53,12 @@ enum RelevanceRanker {
     /// of `attributeForDistinct`) is cut to its best `perGroup`, and how many documents remain in
     /// all. A record without the attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
-    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, groups: FacetColumn, perGroup: Int,
-                             start: Int, count: Int) -> (page: [Int], total: Int) {
+    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+                             groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
         var kept = 0
-        for tier in tiers(of: matched, candidates: candidates) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
                 if let group = range.first.map({ Int(groups.docValues[$0]) }) {
@@ -70,13 +73,14 @@ enum RelevanceRanker {
     }
 
     /// The tiers in ranking order; lazily, so tiers after the page are never computed.
-    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?) -> some Sequence<Tier> {
+    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = []) -> some Sequence<Tier> {
         guard let candidates, !candidates.levels.isEmpty else {
-            return AnySequence([Tier.set(matched)])
+            return AnySequence((boosts.isEmpty ? [matched] : countTiers(matched, sets: boosts)).map { Tier.set($0) })
         }
         let optional = candidates.optionalSets.compactMap { $0 }
         var typoGroups = Array(typoTiers(of: matched, candidates: candidates)
-            .flatMap { group in optional.isEmpty ? [group] : wordTiers(group, optional: optional) }
+            .flatMap { group in optional.isEmpty ? [group] : countTiers(group, sets: optional) }
+            .flatMap { group in boosts.isEmpty ? [group] : countTiers(group, sets: boosts) }
             .reversed())
         var remaining = DocumentSet(capacity: matched.capacity)
         var level = candidates.levels.count
@@ -127,12 +131,13 @@ enum RelevanceRanker {
         return groups.compactMap { $0 }
     }
 
-    /// Splits a group by how many of the optional words each document matches, most first.
-    /// - Complexity: O(k² · n / 64) for k optional words.
-    static func wordTiers(_ group: DocumentSet, optional: [DocumentSet]) -> [DocumentSet] {
-        // exactly[c]: documents of the group matching exactly c of the optional words seen so far.
+    /// Splits a group by how many of `sets` each document belongs to, most first (optional
+    /// words matched, optional filters matched).
+    /// - Complexity: O(k² · n / 64) for k sets.
+    static func countTiers(_ group: DocumentSet, sets: [DocumentSet]) -> [DocumentSet] {
+        // exactly[c]: documents of the group in exactly c of the sets seen so far.
         var exactly = [group]
-        for set in optional {
+        for set in sets {
             var next = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: exactly.count + 1)
             for (count, documents) in exactly.enumerated() {
                 next[count].formUnion(documents.subtracting(set))
