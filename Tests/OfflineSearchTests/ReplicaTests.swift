@@ -30,8 +30,9 @@ import SearchAPI
         let descending = try engine.engine.existingIndex("products_price_desc")
         #expect(ascending.settings.values["primary"] == "products")
         #expect(ascending.settings.searchableAttributes == ["name"])
-        // The primary: equal relevance, then desc(popularity), records without it last.
-        #expect(try primary.search("phone").objectIDs == ["b", "a", "c", "d"])
+        // The primary: "phone" is a whole attribute value only in d (exact, one-word rule), then
+        // desc(popularity), records without it last.
+        #expect(try primary.search("phone").objectIDs == ["d", "b", "a", "c"])
         #expect(try ascending.search("phone").objectIDs == ["b", "c", "a", "d"])
         #expect(try descending.search("phone").objectIDs == ["d", "a", "c", "b"])
         #expect(try ascending.search("case").objectIDs == ["b", "a"])

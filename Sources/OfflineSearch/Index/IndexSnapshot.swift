@@ -62,6 +62,24 @@ struct FacetColumn: Sendable {
     var isNumeric: Bool { !numbers.isEmpty && !numbers.contains { $0.isNaN } }
 }
 
+/// What a posting records about a term in a document: the searchable levels where it occurs
+/// (bit `l` for level `l`; levels from 14 on share bit 14) and whether it alone makes up a whole
+/// attribute value (for the `exact` criterion on one-word queries).
+enum PostingMask {
+    static let wholeValue: UInt16 = 0x8000
+    static let levels: UInt16 = 0x7FFF
+
+    static func bit(forLevel level: Int) -> UInt16 { 1 << UInt16(min(level, 14)) }
+
+    /// The best (lowest) level among `mask`'s level bits.
+    static func bestLevel(_ mask: UInt16) -> Int { (mask & levels).trailingZeroBitCount }
+
+    /// The level bits of `levels` (searchable levels), as a mask.
+    static func mask(forLevels levels: some Sequence<Int>) -> UInt16 {
+        levels.reduce(0) { $0 | bit(forLevel: $1) }
+    }
+}
+
 /// Every number found under one attribute path: document → values.
 struct NumericColumn: Sendable {
     let docStarts: [UInt32]
@@ -82,17 +100,17 @@ final class IndexSnapshot: Sendable {
     /// Document → `records.rowid` in the store.
     let rowIDs: [Int64]
     let terms: TermTable
-    /// `postingStarts[t]..<postingStarts[t + 1]` index `postingDocs` and `postingLevels`.
+    /// `postingStarts[t]..<postingStarts[t + 1]` index `postingDocs` and `postingMasks`.
     let postingStarts: [UInt32]
     let postingDocs: [UInt32]
-    /// The best (lowest) searchable level where the term occurs in that document.
-    let postingLevels: [UInt8]
+    /// Where the term occurs in that document (see `PostingMask`).
+    let postingMasks: [UInt16]
     /// In `configuration.facetAttributes` order.
     let facets: [FacetColumn]
     let numerics: [String: NumericColumn]
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
-         postingStarts: [UInt32], postingDocs: [UInt32], postingLevels: [UInt8],
+         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16],
          facets: [FacetColumn], numerics: [String: NumericColumn]) {
         self.configuration = configuration
         self.generation = generation
@@ -101,7 +119,7 @@ final class IndexSnapshot: Sendable {
         self.terms = terms
         self.postingStarts = postingStarts
         self.postingDocs = postingDocs
-        self.postingLevels = postingLevels
+        self.postingMasks = postingMasks
         self.facets = facets
         self.numerics = numerics
     }
@@ -110,7 +128,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 2
+    static let formatVersion: UInt32 = 3
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -122,7 +140,7 @@ final class IndexSnapshot: Sendable {
         writer.write(array: terms.starts)
         writer.write(array: postingStarts)
         writer.write(array: postingDocs)
-        writer.write(array: postingLevels)
+        writer.write(array: postingMasks)
         writer.write(UInt64(facets.count))
         for facet in facets {
             writer.write(facet.path)
@@ -161,7 +179,7 @@ final class IndexSnapshot: Sendable {
             let terms = TermTable(bytes: try reader.readArray(), starts: try reader.readArray())
             let postingStarts: [UInt32] = try reader.readArray()
             let postingDocs: [UInt32] = try reader.readArray()
-            let postingLevels: [UInt8] = try reader.readArray()
+            let postingMasks: [UInt16] = try reader.readArray()
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
                 facets.append(FacetColumn(path: try reader.readString(),
@@ -178,7 +196,7 @@ final class IndexSnapshot: Sendable {
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
-                                 postingStarts: postingStarts, postingDocs: postingDocs, postingLevels: postingLevels,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
                                  facets: facets, numerics: numerics)
         } catch {
             return nil

@@ -31,15 +31,17 @@ struct StringInterner {
     }
 }
 
-/// Gives each distinct word a temporary id and collects one document's (id, level) entries.
+/// Gives each distinct word a temporary id and collects one document's (id << 16 | posting
+/// mask) entries: the bit of the searchable level, and `PostingMask.wholeValue` for the word
+/// that makes up a whole attribute value (set by the caller once the text is scanned).
 private struct TermCollector: TokenSink {
     var words = StringInterner()
     var entries: [UInt64] = []
-    var level: UInt64 = 0
+    var levelBit: UInt64 = 0
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let id = words.id(of: String(decoding: folded, as: UTF8.self))
-        entries.append(UInt64(id) << 8 | level)
+        entries.append(UInt64(id) << 16 | levelBit)
     }
 }
 
@@ -57,24 +59,31 @@ enum SnapshotBuilder {
         let order = customRankingOrder(inputs, configuration: configuration)
         let documentCount = order.count
 
-        // 1. Tokens per document: (temporary term id, best level), deduplicated.
+        // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
+        //    masks of its occurrences combined.
         var collector = TermCollector()
         var docStarts: [UInt32] = [0]
         docStarts.reserveCapacity(documentCount + 1)
         var docTerms: [UInt32] = []
-        var docLevels: [UInt8] = []
+        var docMasks: [UInt16] = []
         for index in order {
             collector.entries.removeAll(keepingCapacity: true)
             SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
-                collector.level = UInt64(min(level, 255))
+                collector.levelBit = UInt64(PostingMask.bit(forLevel: level))
+                let before = collector.entries.count
                 Tokenizer.scan(text, into: &collector)
+                if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
             }
             collector.entries.sort()
-            var previous: UInt64 = .max
-            for entry in collector.entries where entry >> 8 != previous {
-                previous = entry >> 8
-                docTerms.append(UInt32(previous))
-                docLevels.append(UInt8(entry & 0xFF))
+            for entry in collector.entries {
+                let term = UInt32(entry >> 16)
+                let mask = UInt16(entry & 0xFFFF)
+                if docTerms.count > Int(docStarts[docStarts.count - 1]), docTerms[docTerms.count - 1] == term {
+                    docMasks[docMasks.count - 1] |= mask
+                } else {
+                    docTerms.append(term)
+                    docMasks.append(mask)
+                }
             }
             docStarts.append(UInt32(docTerms.count))
         }
@@ -89,13 +98,13 @@ enum SnapshotBuilder {
         for i in 0..<terms.count { postingStarts[i + 1] += postingStarts[i] }
         var cursor = postingStarts
         var postingDocs = [UInt32](repeating: 0, count: docTerms.count)
-        var postingLevels = [UInt8](repeating: 0, count: docTerms.count)
+        var postingMasks = [UInt16](repeating: 0, count: docTerms.count)
         for doc in 0..<documentCount {
             for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
                 let term = Int(finalID[Int(docTerms[i])])
                 let slot = Int(cursor[term])
                 postingDocs[slot] = UInt32(doc)
-                postingLevels[slot] = docLevels[i]
+                postingMasks[slot] = docMasks[i]
                 cursor[term] += 1
             }
         }
@@ -136,7 +145,7 @@ enum SnapshotBuilder {
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingLevels: postingLevels, facets: facets, numerics: numerics)
+                             postingMasks: postingMasks, facets: facets, numerics: numerics)
     }
 
     /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records

@@ -25,7 +25,7 @@ struct CandidateMatches {
 enum CandidateMatcher {
     /// - Complexity: O(total postings of the candidate terms + words × documents / 64), plus the
     ///   typo walk of the vocabulary for words long enough to allow typos.
-    static func match(_ words: [QueryWord], policy: TypoPolicy, in snapshot: IndexSnapshot) -> CandidateMatches {
+    static func match(_ words: [QueryWord], policy: TypoPolicy, scope: MatchScope, in snapshot: IndexSnapshot) -> CandidateMatches {
         let capacity = snapshot.documentCount
         let levelCount = snapshot.configuration.levelCount
         let stride = (capacity + 63) >> 6
@@ -38,19 +38,28 @@ enum CandidateMatcher {
         var optionalSets: [DocumentSet?] = []
         var anyOptional: DocumentSet?
 
-        /// Adds the postings of `terms` to `bits` (and to the level bitmaps).
-        func collect<Terms: Sequence<Int>>(_ terms: Terms, into bits: inout [UInt64]) {
+        let lastLevel = levelCount - 1
+        /// Adds the postings of `terms` to `bits` (and to the level bitmaps), counting only the
+        /// occurrences at the `allowed` levels; with `wholeValueOnly`, only where the term is a
+        /// whole attribute value.
+        func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
+                                           levels recordLevels: Bool = true, into bits: inout [UInt64]) {
             snapshot.postingStarts.withUnsafeBufferPointer { starts in
                 snapshot.postingDocs.withUnsafeBufferPointer { docs in
-                    snapshot.postingLevels.withUnsafeBufferPointer { postingLevels in
+                    snapshot.postingMasks.withUnsafeBufferPointer { masks in
                         bits.withUnsafeMutableBufferPointer { bits in
                             levelBits.withUnsafeMutableBufferPointer { levelBits in
                                 for term in terms {
                                     for i in Int(starts[term])..<Int(starts[term + 1]) {
+                                        let mask = masks[i]
+                                        let levels = mask & allowed
+                                        guard levels != 0, !wholeValueOnly || mask & PostingMask.wholeValue != 0 else { continue }
                                         let doc = Int(docs[i])
                                         let bit: UInt64 = 1 << UInt64(doc & 63)
                                         bits[doc >> 6] |= bit
-                                        levelBits[Int(postingLevels[i]) * stride + doc >> 6] |= bit
+                                        if recordLevels {
+                                            levelBits[min(PostingMask.bestLevel(levels), lastLevel) * stride + doc >> 6] |= bit
+                                        }
                                     }
                                 }
                             }
@@ -73,8 +82,8 @@ enum CandidateMatcher {
             // Plural forms and synonyms count as the word itself (no typo, exact).
             let alternativeIDs = word.alternatives.compactMap { snapshot.terms.id(of: $0) }.filter { !termRange.contains($0) }
             var wordBits = [UInt64](repeating: 0, count: stride)
-            collect(termRange, into: &wordBits)
-            collect(alternativeIDs, into: &wordBits)
+            collect(termRange, allowed: scope.levels, into: &wordBits)
+            collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
             let exactIDs = (snapshot.terms.id(of: word.folded).map { [$0] } ?? []) + alternativeIDs
             let alternativeTerms = Set(alternativeIDs.map { snapshot.terms.term($0) })
 
@@ -88,7 +97,7 @@ enum CandidateMatcher {
                 var levelsOfWord = [DocumentSet(capacity: capacity, words: wordBits)]
                 for typos in 1...2 {
                     var bits = [UInt64](repeating: 0, count: stride)
-                    collect(candidates.lazy.filter { $0.typos == typos }.map(\.term), into: &bits)
+                    collect(candidates.lazy.filter { $0.typos == typos }.map(\.term), allowed: scope.levels & scope.typoLevels, into: &bits)
                     var set = DocumentSet(capacity: capacity, words: bits)
                     for better in levelsOfWord { set.subtract(better) }
                     levelsOfWord.append(set)
@@ -99,15 +108,20 @@ enum CandidateMatcher {
             }
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
 
-            if !word.isPrefix, candidates.isEmpty {
+            let singleWord = words.count == 1
+            if singleWord, scope.singleWordExact == .none {
+                exact.append(nil)
+            } else if singleWord, scope.singleWordExact == .attribute {
+                // One word: exact only where it is a whole attribute value (`exactOnSingleWordQuery`).
+                var whole = [UInt64](repeating: 0, count: stride)
+                collect(exactIDs, allowed: scope.levels, wholeValueOnly: true, levels: false, into: &whole)
+                exact.append(DocumentSet(capacity: capacity, words: whole))
+            } else if !word.isPrefix, candidates.isEmpty {
                 exact.append(nil)
             } else {
-                var whole = DocumentSet(capacity: capacity)
-                for id in exactIDs {
-                    let range = Int(snapshot.postingStarts[id])..<Int(snapshot.postingStarts[id + 1])
-                    whole.insert(contentsOf: snapshot.postingDocs[range])
-                }
-                exact.append(whole)
+                var whole = [UInt64](repeating: 0, count: stride)
+                collect(exactIDs, allowed: scope.levels, levels: false, into: &whole)
+                exact.append(DocumentSet(capacity: capacity, words: whole))
             }
             if word.isOptional {
                 optionalSets.append(wordSet)

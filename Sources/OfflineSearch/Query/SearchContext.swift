@@ -11,6 +11,7 @@ final class SearchContext {
     private struct CandidateKey: Hashable {
         var words: [QueryWord]
         var policy: TypoPolicy
+        var scope: MatchScope
     }
     private var candidates: [CandidateKey: CandidateMatches] = [:]
 
@@ -20,11 +21,11 @@ final class SearchContext {
     }
 
     /// The candidates of a query's words; nil for a query without words (every document).
-    func candidates(for words: [QueryWord], policy: TypoPolicy) -> CandidateMatches? {
+    func candidates(for words: [QueryWord], policy: TypoPolicy, scope: MatchScope) -> CandidateMatches? {
         guard !words.isEmpty else { return nil }
-        let key = CandidateKey(words: words, policy: policy)
+        let key = CandidateKey(words: words, policy: policy, scope: scope)
         if let known = candidates[key] { return known }
-        let matches = CandidateMatcher.match(words, policy: policy, in: snapshot)
+        let matches = CandidateMatcher.match(words, policy: policy, scope: scope, in: snapshot)
         candidates[key] = matches
         return matches
     }
@@ -33,7 +34,7 @@ final class SearchContext {
     /// `typoTolerance: "min"` keeps only the documents with the fewest typos, `"strict"` those
     /// with the two lowest typo counts.
     func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
-        let candidates = candidates(for: request.words, policy: request.typoPolicy)
+        let candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
         if let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {

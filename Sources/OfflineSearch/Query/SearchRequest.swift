@@ -7,6 +7,9 @@ struct SearchRequest {
     /// The query's words; `var` so that `removeWordsIfNoResults` can retry with some optional.
     var words: [QueryWord]
     let typoPolicy: TypoPolicy
+    /// Where words may match: `restrictSearchableAttributes`, `disableTypoToleranceOnAttributes`,
+    /// `exactOnSingleWordQuery`.
+    let scope: MatchScope
     /// `removeWordsIfNoResults`.
     let wordRemoval: WordRemoval
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
@@ -61,6 +64,7 @@ struct SearchRequest {
             wordRemoval = .none
         }
         typoPolicy = try TypoPolicy(parameters, settings: settings)
+        scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
 
@@ -161,5 +165,49 @@ struct SearchRequest {
             parts.append(try listExpression(list, parameter: name))
         }
         return FilterExpression.allOf(parts)
+    }
+}
+
+/// Which searchable levels a query may match in, with and without typos, and how `exact`
+/// treats a one-word query. Part of the key under which candidates are shared.
+struct MatchScope: Hashable, Sendable {
+    enum SingleWordExact: String, Hashable, Sendable, CaseIterable {
+        /// Exact only when the word is a whole attribute value (Algolia's default).
+        case attribute
+        /// Exact when the word is in the record as a whole word.
+        case word
+        /// The exact criterion does not apply to one-word queries.
+        case none
+    }
+
+    /// Level bits (`PostingMask`) words may match in.
+    var levels: UInt16 = PostingMask.levels
+    /// Level bits where typo matches count.
+    var typoLevels: UInt16 = PostingMask.levels
+    var singleWordExact: SingleWordExact = .attribute
+
+    init() {}
+
+    /// `restrictSearchableAttributes` and `disableTypoToleranceOnAttributes` name attributes; they
+    /// apply to the searchable levels those attributes are at (an attribute sharing a level with
+    /// another, `"a,b"`, takes the other along). Names that are not searchable are ignored, and
+    /// without `searchableAttributes` (one level for everything) neither applies.
+    init(_ parameters: SearchParameters, configuration: IndexConfiguration) throws(SearchError) {
+        func value(_ name: String) -> JSONValue? { parameters.other[name] ?? configuration.settings.values[name] }
+        func levels(of names: [String]) -> [Int] {
+            guard let searchable = configuration.searchable else { return [] }
+            return searchable.filter { names.contains($0.path) }.map(\.level)
+        }
+        if let restricted = parameters.restrictSearchableAttributes, !restricted.isEmpty {
+            let mask = PostingMask.mask(forLevels: levels(of: restricted))
+            if mask != 0 { self.levels = mask }
+        }
+        if let disabled = value("disableTypoToleranceOnAttributes") {
+            let names = try ParameterReader(name: "disableTypoToleranceOnAttributes", value: disabled).stringList()
+            typoLevels = PostingMask.levels & ~PostingMask.mask(forLevels: levels(of: names))
+        }
+        if let rule = value("exactOnSingleWordQuery") {
+            singleWordExact = try ParameterReader(name: "exactOnSingleWordQuery", value: rule).enumeration(SingleWordExact.self)
+        }
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// restrictSearchableAttributes, disableTypoToleranceOnAttributes and exactOnSingleWordQuery,
+/// in the manner of Algolia's relevance docs.
+@Suite struct AttributeScopeTests {
+    static let records: [JSONValue] = [
+        ["objectID": "title", "title": "Galaxy", "description": "a phone", "rank": 1],
+        ["objectID": "description", "title": "Phone case", "description": "fits the galaxy", "rank": 2],
+        ["objectID": "typo", "title": "Galaxi", "description": "tablet", "rank": 3],
+    ]
+
+    func index(_ settings: JSONObject = [:]) throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        var all: JSONObject = ["searchableAttributes": ["title", "description"], "customRanking": ["desc(rank)"]]
+        for (key, value) in settings { all[key] = value }
+        return (engine, try engine.index(settings: all, records: AttributeScopeTests.records))
+    }
+
+    @Test func restrictSearchableAttributes() throws {
+        let (_, index) = try index()
+        #expect(Set(try index.search("galaxy ", ["typoTolerance": false]).objectIDs) == ["title", "description"])
+        #expect(try index.search("galaxy ", ["typoTolerance": false, "restrictSearchableAttributes": ["description"]]).objectIDs == ["description"])
+        #expect(try index.search("phone ", ["restrictSearchableAttributes": ["title"]]).objectIDs == ["description"])
+        // Unknown names are ignored, as with Algolia.
+        #expect(try index.search("phone ", ["restrictSearchableAttributes": ["nope"]]).nbHits == 2)
+    }
+
+    @Test func disableTypoToleranceOnAttributes() throws {
+        let (_, index) = try index()
+        #expect(Set(try index.search("galaxy ").objectIDs) == ["title", "description", "typo"])
+        let strictTitle = try index.search("galaxy ", ["disableTypoToleranceOnAttributes": ["title"]])
+        #expect(Set(strictTitle.objectIDs) == ["title", "description"])
+    }
+
+    @Test func exactOnSingleWordQuery() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"]],
+                                     records: [["objectID": "long", "name": "Apple iPhone 14 case", "rank": 2],
+                                               ["objectID": "whole", "name": "iPhone", "rank": 1]])
+        // attribute (default): exact only where the whole value is the word.
+        #expect(try index.search("iphone").objectIDs == ["whole", "long"])
+        // word: both contain the word whole, so custom ranking decides.
+        #expect(try index.search("iphone", ["exactOnSingleWordQuery": "word"]).objectIDs == ["long", "whole"])
+        #expect(try index.search("iphone", ["exactOnSingleWordQuery": "none"]).objectIDs == ["long", "whole"])
+        #expect(throws: SearchError.self) { try index.search("iphone", ["exactOnSingleWordQuery": "sometimes"]) }
+    }
+
+    @Test func exactMultiWordExampleFromTheDocs() throws {
+        // For "iPhon 14", the record with "iPhon 14" has two exact words, "iPhone 14" only one.
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"]],
+                                     records: [["objectID": "iphone", "name": "iPhone 14", "rank": 2],
+                                               ["objectID": "iphon", "name": "iPhon 14", "rank": 1]])
+        #expect(try index.search("iPhon 14 ").objectIDs == ["iphon", "iphone"])
+    }
+}
