@@ -6,7 +6,7 @@ let usage = """
 usage: offline-search-benchmark <command> [options]
 
 commands:
-  keystrokes --size N [--source real|generated] [--data DIR] [--repeat R] [--sample-every K]
+  keystrokes --size N [--source real|generated] [--data DIR] [--repeat R] [--sample-every K] [--typo-tolerance off|on|min|strict]
              [--limit K] [--seed S] [--datasets DIR] [--write-log FILE] [--cold-runs N]
              [--in-process] [--keep] [--json] [--json-out FILE]
       Builds a products corpus of N records (real: shared/datasets/products.json replicated
@@ -43,7 +43,7 @@ struct Arguments {
     var flags: Set<String> = []
 
     static let valueOptions: [String: Set<String>] = [
-        "keystrokes": ["--size", "--source", "--data", "--repeat", "--sample-every", "--limit", "--seed",
+        "keystrokes": ["--size", "--source", "--data", "--repeat", "--sample-every", "--limit", "--seed", "--typo-tolerance",
                        "--datasets", "--write-log", "--cold-runs", "--index", "--json-out"],
         "replay": ["--data", "--log", "--repeat", "--sample-every"],
         "open-first": ["--data", "--index", "--query", "--log"],
@@ -152,7 +152,7 @@ func runKeystrokes(_ args: Arguments) throws {
     // The corpus.
     let buildStarted = clock.now
     var records: [JSONValue]
-    let settings: JSONObject
+    var settings: JSONObject
     switch source {
     case "real":
         records = try RealCorpus.records(size: size, productsPath: datasets + "/products.json")
@@ -160,6 +160,13 @@ func runKeystrokes(_ args: Arguments) throws {
     default:
         records = GeneratedCorpus.records(size: size, seed: UInt64(seed))
         settings = GeneratedCorpus.settings()
+    }
+    // Typo tolerance is off unless asked for (the peers' semantics): --typo-tolerance on|off|min|strict.
+    switch args.values["--typo-tolerance"] ?? "off" {
+    case "off": settings["typoTolerance"] = false
+    case "on": settings["typoTolerance"] = true
+    case let mode where mode == "min" || mode == "strict": settings["typoTolerance"] = .string(mode)
+    case let other: throw BenchError("--typo-tolerance: expected on, off, min or strict, got \(other)")
     }
     let buildDuration = clock.now - buildStarted
     log("corpus: \(records.count) \(source) records built in \(String(format: "%.2f", buildDuration.seconds)) s")

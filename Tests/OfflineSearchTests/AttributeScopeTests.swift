@@ -57,3 +57,27 @@ import SearchAPI
         #expect(try index.search("iPhon 14 ").objectIDs == ["iphon", "iphone"])
     }
 }
+
+@Suite struct AdvancedSyntaxTests {
+    static let records: [JSONValue] = [
+        ["objectID": "1", "name": "black leather sofa"],
+        ["objectID": "2", "name": "leather black boots"],
+        ["objectID": "3", "name": "blacks leathers"],
+    ]
+
+    @Test func excludedWordsAndExactPhrases() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"]], records: AdvancedSyntaxTests.records)
+        // Without advancedSyntax, "-" is a separator: "-sofa" is just the word sofa.
+        #expect(try index.search("leather -sofa").objectIDs == ["1"])
+        #expect(Set(try index.search("leather -sofa", ["advancedSyntax": true]).objectIDs) == ["2", "3"])
+        #expect(Set(try index.search("-sofa", ["advancedSyntax": true]).objectIDs) == ["2", "3"])
+        // A quoted word is exact: no prefix, no typo, no plural.
+        #expect(Set(try index.search("black", ["ignorePlurals": true]).objectIDs) == ["1", "2", "3"])
+        #expect(Set(try index.search("\"black\"", ["advancedSyntax": true, "ignorePlurals": true]).objectIDs) == ["1", "2"])
+        #expect(Set(try index.search("\"blac\"", ["advancedSyntax": true]).objectIDs).isEmpty)
+        // Features can be chosen.
+        #expect(Set(try index.search("leather -sofa", ["advancedSyntax": true, "advancedSyntaxFeatures": ["exactPhrase"]]).objectIDs) == ["1"])
+        #expect(throws: SearchError.self) { try index.search("x", ["advancedSyntax": true, "advancedSyntaxFeatures": ["magic"]]) }
+    }
+}

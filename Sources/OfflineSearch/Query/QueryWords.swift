@@ -14,6 +14,8 @@ struct QueryWord: Sendable, Hashable {
     /// An optional word (`optionalWords`, `removeWordsIfNoResults`): records without it still
     /// match, ranked after those with it (the `words` criterion).
     var isOptional = false
+    /// Inside a quoted phrase (`advancedSyntax`): matched as typed, no prefix, typo or alternative.
+    var isExact = false
 }
 
 enum QueryWords {
@@ -21,18 +23,49 @@ enum QueryWords {
     /// while the user is still typing it: a query that ends with a space or punctuation has
     /// no prefix word.
     static func parse(_ query: String, queryType: QueryType) -> [QueryWord] {
+        parse(query, queryType: queryType, advancedSyntax: []).words
+    }
+
+    /// `advancedSyntaxFeatures`.
+    struct AdvancedSyntax: OptionSet, Hashable, Sendable {
+        let rawValue: Int
+        static let exactPhrase = AdvancedSyntax(rawValue: 1)
+        static let excludeWords = AdvancedSyntax(rawValue: 2)
+    }
+
+    /// The query's words, and with `advancedSyntax` the words to exclude (`-word`); words inside
+    /// `"quotes"` are exact (no prefix, typo or alternative).
+    static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax) -> (words: [QueryWord], excluded: [String]) {
         let tokens = Tokenizer.tokens(query)
         let utf8 = Array(query.utf8)
-        return tokens.enumerated().map { index, token in
+        // Byte ranges inside double quotes (an unclosed quote runs to the end).
+        var quoted: [Range<Int>] = []
+        if advancedSyntax.contains(.exactPhrase) {
+            var open: Int?
+            for (offset, byte) in utf8.enumerated() where byte == UInt8(ascii: "\"") {
+                if let start = open { quoted.append(start..<offset); open = nil } else { open = offset + 1 }
+            }
+            if let start = open { quoted.append(start..<utf8.count) }
+        }
+        var words: [QueryWord] = []
+        var excluded: [String] = []
+        for (index, token) in tokens.enumerated() {
+            let inPhrase = quoted.contains { $0.contains(token.start) }
+            if advancedSyntax.contains(.excludeWords), !inPhrase, token.start > 0, utf8[token.start - 1] == UInt8(ascii: "-"),
+               token.start == 1 || utf8[token.start - 2] == UInt8(ascii: " ") {
+                excluded.append(token.folded)
+                continue
+            }
             let original = String(decoding: utf8[token.start..<token.end], as: UTF8.self)
             let isPrefix: Bool
             switch queryType {
-            case .prefixAll: isPrefix = true
+            case .prefixAll: isPrefix = !inPhrase
             case .prefixNone: isPrefix = false
-            case .prefixLast: isPrefix = index == tokens.count - 1 && token.end == utf8.count
+            case .prefixLast: isPrefix = !inPhrase && index == tokens.count - 1 && token.end == utf8.count
             }
-            return QueryWord(folded: token.folded, original: original, isPrefix: isPrefix)
+            words.append(QueryWord(folded: token.folded, original: original, isPrefix: isPrefix, isExact: inPhrase))
         }
+        return (words, excluded)
     }
 
     /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
@@ -47,6 +80,7 @@ enum QueryWords {
         }
         return words.map { word in
             var word = word
+            guard !word.isExact else { return word }
             var alternatives: [String] = []
             if ignorePlurals { alternatives += EnglishLanguage.pluralForms(of: word.folded) }
             alternatives += synonyms.alternatives(of: word.folded)

@@ -37,6 +37,13 @@ final class SearchContext {
         let candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
+        for word in request.excludedWords {
+            guard let term = snapshot.terms.id(of: word) else { continue }
+            let range = Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1])
+            var excluded = DocumentSet(capacity: snapshot.documentCount)
+            excluded.insert(contentsOf: snapshot.postingDocs[range])
+            documents.subtract(excluded)
+        }
         if let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {
             let groups = RelevanceRanker.typoTiers(of: documents, candidates: candidates)
             var kept = DocumentSet(capacity: snapshot.documentCount)

@@ -12,6 +12,8 @@ struct SearchRequest {
     let scope: MatchScope
     /// `removeWordsIfNoResults`.
     let wordRemoval: WordRemoval
+    /// `advancedSyntax`: words whose records are left out (`-word`).
+    let excludedWords: [String]
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
     let distinct: Int
     let filter: FilterExpression?
@@ -43,8 +45,26 @@ struct SearchRequest {
                 optionalWords.formUnion(Tokenizer.words(entry))
             }
         }
+        var advanced: QueryWords.AdvancedSyntax = []
+        if let enabled = setting("advancedSyntax"), try ParameterReader(name: "advancedSyntax", value: enabled).bool() {
+            advanced = [.exactPhrase, .excludeWords]
+            if let features = setting("advancedSyntaxFeatures") {
+                let names = try ParameterReader(name: "advancedSyntaxFeatures", value: features).stringList()
+                advanced = []
+                for name in names {
+                    switch name {
+                    case "exactPhrase": advanced.insert(.exactPhrase)
+                    case "excludeWords": advanced.insert(.excludeWords)
+                    default: throw .invalidParameter("advancedSyntaxFeatures", expected: "\"exactPhrase\" and/or \"excludeWords\"", got: "\"\(name)\"")
+                    }
+                }
+            }
+        }
+        let parsed = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast,
+                                      advancedSyntax: advanced)
+        excludedWords = parsed.excluded
         words = QueryWords.applyingLanguage(
-            QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast),
+            parsed.words,
             ignorePlurals: try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals"),
             removeStopWords: try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords"),
             synonyms: try SynonymTable(parameters.other["synonyms"] == .bool(false) ? nil : settings.values["synonyms"]))

@@ -54,7 +54,7 @@ struct TypoPolicy: Hashable, Sendable {
 
     /// The typos `word` may have: 0, 1 or 2.
     func maxTypos(for word: QueryWord) -> Int {
-        guard mode != .off, !disabledWords.contains(word.folded) else { return 0 }
+        guard mode != .off, !word.isExact, !disabledWords.contains(word.folded) else { return 0 }
         if !allowTyposOnNumericTokens, word.folded.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return 0 }
         let length = word.folded.count
         if length >= minWordSizeFor2Typos { return 2 }
