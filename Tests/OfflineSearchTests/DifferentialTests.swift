@@ -7,39 +7,8 @@ import SearchAPI
 // hundreds of seeded random queries (prefixLast), with and without filters, compared on
 // nbHits, the set of hits and the facet counts.
 
-/// SplitMix64: small, seeded, reproducible.
-private struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
-/// Folds like Algolia: lowercase, no diacritics (Foundation's folding, not the engine's).
-private func fold(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-}
-
-/// Words: maximal runs of letters and digits, folded.
-private func words(_ text: String) -> [String] {
-    var result: [String] = []
-    var current = ""
-    for character in fold(text) {
-        if character.isLetter || character.isNumber {
-            current.append(character)
-        } else if !current.isEmpty {
-            result.append(current)
-            current = ""
-        }
-    }
-    if !current.isEmpty { result.append(current) }
-    return result
-}
+private func fold(_ text: String) -> String { BruteForceText.fold(text) }
+private func words(_ text: String) -> [String] { BruteForceText.words(text) }
 
 /// One product as the brute force sees it.
 private struct Product {

@@ -10,26 +10,8 @@ import SearchAPI
 
 // MARK: - Helpers
 
-/// Lowercase, no diacritics (Foundation's folding, not the engine's).
-private func folded(_ text: String) -> String {
-    text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-}
-
-/// Folded words: maximal runs of letters and digits.
-private func foldedWords(_ text: String) -> [String] {
-    var result: [String] = []
-    var current = ""
-    for character in folded(text) {
-        if character.isLetter || character.isNumber {
-            current.append(character)
-        } else if !current.isEmpty {
-            result.append(current)
-            current = ""
-        }
-    }
-    if !current.isEmpty { result.append(current) }
-    return result
-}
+private func folded(_ text: String) -> String { BruteForceText.fold(text) }
+private func foldedWords(_ text: String) -> [String] { BruteForceText.words(text) }
 
 /// "value=count" in Algolia's order: count descending, then value.
 private func countOrder(_ counts: [String: Int]) -> [String] {

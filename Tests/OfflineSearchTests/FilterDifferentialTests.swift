@@ -28,20 +28,7 @@ import SearchAPI
 // - facet counts are per exact value text (as the engine documents in FacetColumn), each value
 //   once per record, ordered by count descending then value (UTF-8 byte order).
 
-/// SplitMix64, seeded: the same cases on every run.
-private struct FilterRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
-}
+private typealias FilterRandom = SeededGenerator
 
 // MARK: - The brute force
 

@@ -55,3 +55,43 @@ extension SearchIndex {
 extension SearchResponse {
     var objectIDs: [String] { hits.compactMap { $0["objectID"]?.stringValue } }
 }
+
+/// SplitMix64, seeded: tests that draw random cases draw the same ones on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
+    mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
+}
+
+/// How the brute-force evaluators of the tests read text, independently of the engine's
+/// tokenizer: Foundation's folding, then maximal runs of letters and digits.
+enum BruteForceText {
+    /// Lowercase, no diacritics.
+    static func fold(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
+    }
+
+    /// Folded words: maximal runs of letters and digits.
+    static func words(_ text: String) -> [String] {
+        var result: [String] = []
+        var current = ""
+        for character in fold(text) {
+            if character.isLetter || character.isNumber {
+                current.append(character)
+            } else if !current.isEmpty {
+                result.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { result.append(current) }
+        return result
+    }
+}

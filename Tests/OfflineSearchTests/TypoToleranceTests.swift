@@ -22,25 +22,13 @@ func referenceTypos(_ a: [UInt8], _ b: [UInt8]) -> Int {
 }
 
 @Suite struct TypoCandidateTests {
-    /// A seeded generator, so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E3779B97F4A7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-            z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomWord(_ generator: inout SplitMix, alphabet: [UInt8], length: ClosedRange<Int>) -> String {
+    static func randomWord(_ generator: inout SeededGenerator, alphabet: [UInt8], length: ClosedRange<Int>) -> String {
         String(decoding: (0..<Int.random(in: length, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
     }
 
     @Test(arguments: [1, 2, 3, 4, 5])
     func theVocabularyWalkFindsExactlyTheWordsWithinReach(seed: UInt64) {
-        var generator = SplitMix(state: seed)
+        var generator = SeededGenerator(seed: seed)
         let alphabet = Array("abcde".utf8)   // a small alphabet makes near misses common
         let vocabulary = Array(Set((0..<600).map { _ in TypoCandidateTests.randomWord(&generator, alphabet: alphabet, length: 1...7) }))
         let (table, _) = TermTable.build(vocabulary)
