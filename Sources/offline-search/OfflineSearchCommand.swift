@@ -147,16 +147,14 @@ struct Import: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        do {
-            let engine = try options.engine()
-            let target = try engine.index(index)
-            if let settings, let object = try readJSON(URL(fileURLWithPath: settings)).objectValue {
-                try target.setSettings(object)
-            }
-            let count = try target.importFile(at: URL(fileURLWithPath: file), replaceExisting: replace)
-            let seconds = (clock.now - started) / .seconds(1)
-            writeLine("Imported \(count) records into \(index) (\(target.recordCount) in total) in \(String(format: "%.2f", seconds)) s")
+        let engine = try options.engine()
+        let target = try engine.index(index)
+        if let settings, let object = try readJSON(URL(fileURLWithPath: settings)).objectValue {
+            try target.setSettings(object)
         }
+        let count = try target.importFile(at: URL(fileURLWithPath: file), replaceExisting: replace)
+        let seconds = (clock.now - started) / .seconds(1)
+        writeLine("Imported \(count) records into \(index) (\(target.recordCount) in total) in \(String(format: "%.2f", seconds)) s")
     }
 }
 
@@ -180,14 +178,12 @@ struct Search: ParsableCommand {
         if let facets { object["facets"] = .array(facets.split(separator: ",").map { .string(String($0)) }) }
         if let page { object["page"] = .int(Int64(page)) }
         if let hitsPerPage { object["hitsPerPage"] = .int(Int64(hitsPerPage)) }
-        do {
-            let parameters = try SearchParameters(json: object)
-            let response = try options.engine().existingIndex(index).search(parameters)
-            if json {
-                writeLine(response.jsonValue.jsonString)
-            } else {
-                print(ReadableListing(response: response, color: isatty(1) == 1).text)
-            }
+        let parameters = try SearchParameters(json: object)
+        let response = try options.engine().existingIndex(index).search(parameters)
+        if json {
+            writeLine(response.jsonValue.jsonString)
+        } else {
+            print(ReadableListing(response: response, color: isatty(1) == 1).text)
         }
     }
 }
@@ -210,14 +206,11 @@ struct Query: ParsableCommand {
     @Flag(help: "Add processingTimeNS (the engine's own time for the request) to each response.") var timing = false
 
     func run() throws {
-        let engine: SearchEngine
-        do {
-            engine = try options.engine()
-            if let corpus {
-                let index = try engine.index(indexName)
-                if let settings, let object = try readJSON(URL(fileURLWithPath: settings)).objectValue { try index.setSettings(object) }
-                try index.importFile(at: URL(fileURLWithPath: corpus), replaceExisting: true)
-            }
+        let engine = try options.engine()
+        if let corpus {
+            let index = try engine.index(indexName)
+            if let settings, let object = try readJSON(URL(fileURLWithPath: settings)).objectValue { try index.setSettings(object) }
+            try index.importFile(at: URL(fileURLWithPath: corpus), replaceExisting: true)
         }
         let clock = ContinuousClock()
         while let line = readLine(strippingNewline: true) {
@@ -315,12 +308,10 @@ struct Settings: ParsableCommand {
     @Option(help: ArgumentHelp("Settings to change, as a JSON object; null resets one.", valueName: "json")) var set: String?
 
     func run() throws {
-        do {
-            let engine = try options.engine()
-            let target = set == nil ? try engine.existingIndex(index) : try engine.index(index)
-            if let set { try target.setSettings(try parseJSONObject(set, option: "--set")) }
-            writeLine(JSONValue.object(target.settings.withDefaults).jsonString)
-        }
+        let engine = try options.engine()
+        let target = set == nil ? try engine.existingIndex(index) : try engine.index(index)
+        if let set { try target.setSettings(try parseJSONObject(set, option: "--set")) }
+        writeLine(JSONValue.object(target.settings.withDefaults).jsonString)
     }
 }
 
@@ -331,18 +322,16 @@ struct List: ParsableCommand {
     @Flag(help: "Print Algolia's list-indices JSON.") var json = false
 
     func run() throws {
-        do {
-            let engine = try options.engine()
-            var items: [JSONValue] = []
-            for name in engine.indexNames() {
-                let count = try engine.existingIndex(name).recordCount
-                if json {
-                    items.append(["name": .string(name), "entries": .int(Int64(count))])
-                } else {
-                    writeLine("\(name)\t\(count) records")
-                }
+        let engine = try options.engine()
+        var items: [JSONValue] = []
+        for name in engine.indexNames() {
+            let count = try engine.existingIndex(name).recordCount
+            if json {
+                items.append(["name": .string(name), "entries": .int(Int64(count))])
+            } else {
+                writeLine("\(name)\t\(count) records")
             }
-            if json { writeLine(JSONValue.object(["items": .array(items), "nbPages": 1]).jsonString) }
         }
+        if json { writeLine(JSONValue.object(["items": .array(items), "nbPages": 1]).jsonString) }
     }
 }
