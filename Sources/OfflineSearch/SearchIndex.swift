@@ -339,10 +339,12 @@ public final class SearchIndex: Sendable {
         let docs: [Int]
         if request.distinct > 0, let path = snapshot.configuration.attributeForDistinct, let groups = snapshot.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, boosts: boosts, groups: groups,
+            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, boosts: boosts,
+                                                          criteria: snapshot.configuration.relevanceOrder, groups: groups,
                                                           perGroup: request.distinct, start: request.start, count: request.count)
         } else {
-            docs = RelevanceRanker.page(of: matched, candidates: relevance, boosts: boosts, start: request.start, count: request.count)
+            docs = RelevanceRanker.page(of: matched, candidates: relevance, boosts: boosts, criteria: snapshot.configuration.relevanceOrder,
+                                        start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {

@@ -81,3 +81,30 @@ import SearchAPI
         #expect(throws: SearchError.self) { try index.search("x", ["advancedSyntax": true, "advancedSyntaxFeatures": ["magic"]]) }
     }
 }
+
+@Suite struct RankingOrderTests {
+    static let records: [JSONValue] = [
+        // "galaxy" with a typo, in the most important attribute.
+        ["objectID": "typo-in-title", "title": "Galaxi tab", "description": "tablet", "rank": 3],
+        // "galaxy" without typo, in the less important attribute.
+        ["objectID": "exact-in-description", "title": "Tablet", "description": "galaxy tab", "rank": 1],
+    ]
+
+    func search(_ ranking: [String]?) throws -> [String] {
+        let engine = try TestEngine()
+        var settings: JSONObject = ["searchableAttributes": ["title", "description"], "customRanking": ["desc(rank)"]]
+        if let ranking { settings["ranking"] = .array(ranking.map { .string($0) }) }
+        let index = try engine.index(settings: settings, records: RankingOrderTests.records)
+        return try index.search("galaxy ").objectIDs
+    }
+
+    @Test func theRankingSettingOrdersTheCriteria() throws {
+        // Default: typo first.
+        #expect(try search(nil) == ["exact-in-description", "typo-in-title"])
+        // Attribute before typo: the title match wins despite its typo.
+        #expect(try search(["attribute", "typo", "geo", "words", "filters", "proximity", "exact", "custom"])
+                == ["typo-in-title", "exact-in-description"])
+        // Custom first: the custom order decides (the relevance criteria after it only break ties).
+        #expect(try search(["custom", "typo", "attribute"]) == ["typo-in-title", "exact-in-description"])
+    }
+}

@@ -42,6 +42,9 @@ struct IndexConfiguration: Sendable {
     var documentOrder: [CustomRankingCriterion] { sortCriteria + customRanking + laterSortCriteria }
     /// `attributeForDistinct`.
     let attributeForDistinct: String?
+    /// The relevance criteria of `ranking` the engine applies, in order: those before `custom`
+    /// (after it, the custom order decides), without `geo` and `proximity`.
+    let relevanceOrder: [RankingCriterion]
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
@@ -122,6 +125,8 @@ struct IndexConfiguration: Sendable {
         var leading: [CustomRankingCriterion] = []
         var later: [CustomRankingCriterion] = []
         var sawRelevance = false
+        var order: [RankingCriterion] = []
+        var sawCustom = false
         for entry in settings.ranking ?? [] {
             let text = entry.trimmingSpaces
             if let inner = IndexConfiguration.unwrap(text, modifier: "asc") ?? IndexConfiguration.unwrap(text, modifier: "desc") {
@@ -129,6 +134,8 @@ struct IndexConfiguration: Sendable {
                 if sawRelevance { later.append(criterion) } else { leading.append(criterion) }
             } else if IndexConfiguration.rankingCriteria.contains(text) {
                 sawRelevance = true
+                if text == "custom" { sawCustom = true }
+                if !sawCustom, let criterion = RankingCriterion(rawValue: text) { order.append(criterion) }
             } else {
                 throw SearchError(.invalidParameter, "ranking: invalid entry \"\(entry)\"; expected one of "
                     + IndexConfiguration.rankingCriteria.sorted().joined(separator: ", ") + ", asc(attribute) or desc(attribute)")
@@ -136,6 +143,7 @@ struct IndexConfiguration: Sendable {
         }
         sortCriteria = leading
         laterSortCriteria = later
+        relevanceOrder = settings.ranking == nil ? RankingCriterion.defaultOrder : order
 
         var replicaNames: [String] = []
         for entry in settings.stringList("replicas") ?? [] {

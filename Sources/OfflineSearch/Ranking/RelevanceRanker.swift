@@ -1,6 +1,14 @@
+/// A relevance criterion of the `ranking` setting that the engine applies.
+enum RankingCriterion: String, Sendable, Hashable {
+    case typo, words, filters, attribute, exact
+
+    /// Algolia's default order (`geo`, `proximity` and `custom` aside).
+    static let defaultOrder: [RankingCriterion] = [.typo, .words, .filters, .attribute, .exact]
+}
+
 /// Orders the matching documents and cuts out one page, without sorting them all.
 ///
-/// The order (documented in the README until Algolia's full tie-breaking arrives):
+/// The order follows the `ranking` setting (by default, documented in the README):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **words**: more query words matched first (optional words);
 /// 3. **filters**: more `optionalFilters` matched first;
@@ -35,11 +43,11 @@ enum RelevanceRanker {
     /// The documents at positions `start..<start + count` of the ranked result.
     /// `boosts`: the documents matching each optional filter.
     static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
-                     start: Int, count: Int) -> [Int] {
+                     criteria: [RankingCriterion] = RankingCriterion.defaultOrder, start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
         var remainingSkip = start
         var result: [Int] = []
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria) {
             let size = tier.count
             if remainingSkip >= size { remainingSkip -= size; continue }
             result.append(contentsOf: tier.elements(skip: remainingSkip, limit: count - result.count))
@@ -54,11 +62,12 @@ enum RelevanceRanker {
     /// all. A record without the attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
     static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+                             criteria: [RankingCriterion] = RankingCriterion.defaultOrder,
                              groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
         var kept = 0
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
                 if let group = range.first.map({ Int(groups.docValues[$0]) }) {
@@ -73,33 +82,57 @@ enum RelevanceRanker {
     }
 
     /// The tiers in ranking order; lazily, so tiers after the page are never computed.
-    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = []) -> some Sequence<Tier> {
-        guard let candidates, !candidates.levels.isEmpty else {
-            return AnySequence((boosts.isEmpty ? [matched] : countTiers(matched, sets: boosts)).map { Tier.set($0) })
-        }
-        let optional = candidates.optionalSets.compactMap { $0 }
-        var typoGroups = Array(typoTiers(of: matched, candidates: candidates)
-            .flatMap { group in optional.isEmpty ? [group] : countTiers(group, sets: optional) }
-            .flatMap { group in boosts.isEmpty ? [group] : countTiers(group, sets: boosts) }
-            .reversed())
-        var remaining = DocumentSet(capacity: matched.capacity)
-        var level = candidates.levels.count
-        var pending: [Tier] = []
+    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder) -> some Sequence<Tier> {
+        // Depth first: split a group by the next criterion, walk its subgroups in order; a group
+        // that no criterion splits further is a tier (its documents in custom order). Only the
+        // groups up to the requested page are ever split.
+        var stack: [(group: DocumentSet, criterion: Int)] = [(matched, 0)]
         return AnySequence(AnyIterator<Tier> {
-            while pending.isEmpty {
-                if level == candidates.levels.count || remaining.isEmpty {
-                    // The next typo group, split by attribute from the top.
-                    guard let group = typoGroups.popLast() else { return nil }
-                    remaining = group
-                    level = 0
-                }
-                let atLevel = remaining.intersection(candidates.levels[level])
-                remaining.subtract(atLevel)
-                level += 1
-                if !atLevel.isEmpty { pending = exactTiers(atLevel, candidates: candidates).reversed() }
+            while let (group, index) = stack.popLast() {
+                guard index < criteria.count else { return .set(group) }
+                let parts = split(group, by: criteria[index], candidates: candidates, boosts: boosts)
+                for part in parts.reversed() where !part.isEmpty { stack.append((part, index + 1)) }
             }
-            return pending.removeLast()
+            return nil
         })
+    }
+
+    /// `group` split by one criterion, best first.
+    static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
+                      boosts: [DocumentSet]) -> [DocumentSet] {
+        switch criterion {
+        case .filters:
+            return boosts.isEmpty ? [group] : countTiers(group, sets: boosts)
+        case .typo, .words, .attribute, .exact:
+            guard let candidates, !candidates.levels.isEmpty else { return [group] }
+            switch criterion {
+            case .typo:
+                return candidates.hasTypos ? typoTiers(of: group, candidates: candidates) : [group]
+            case .words:
+                let optional = candidates.optionalSets.compactMap { $0 }
+                return optional.isEmpty ? [group] : countTiers(group, sets: optional)
+            case .attribute:
+                var remaining = group
+                var parts: [DocumentSet] = []
+                for level in candidates.levels where !remaining.isEmpty {
+                    let atLevel = remaining.intersection(level)
+                    remaining.subtract(atLevel)
+                    parts.append(atLevel)
+                }
+                return parts
+            default:
+                return exactTiers(group, candidates: candidates).map { tier in
+                    switch tier {
+                    case .set(let set): return set
+                    case .list(let documents):
+                        var set = DocumentSet(capacity: group.capacity)
+                        for document in documents { set.insert(document) }
+                        return set
+                    }
+                }
+            }
+        }
     }
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
