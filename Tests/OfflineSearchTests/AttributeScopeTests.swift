@@ -108,3 +108,28 @@ import SearchAPI
         #expect(try search(["custom", "typo", "attribute"]) == ["typo-in-title", "exact-in-description"])
     }
 }
+
+@Suite struct ProximityTests {
+    @Test func closerWordsRankFirst() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(
+            settings: ["searchableAttributes": ["name", "tags"], "customRanking": ["desc(rank)"]],
+            records: [
+                ["objectID": "far", "name": "apple iphone with a leather strap for the watch", "rank": 4],
+                ["objectID": "adjacent", "name": "apple watch band", "rank": 1],
+                ["objectID": "reversed", "name": "watch by apple", "rank": 2],
+                ["objectID": "elements", "name": "x", "tags": ["apple", "watch"], "rank": 5],
+            ])
+        let response = try index.search("apple watch ", ["getRankingInfo": true])
+        #expect(response.objectIDs == ["adjacent", "reversed", "far", "elements"])
+        let distances = response.hits.map { $0["_rankingInfo"]?["proximityDistance"]?.intValue }
+        #expect(distances == [1, 2, 8, 8])
+        // One word: no proximity; the custom ranking decides among equals.
+        #expect(try index.search("watch ", ["getRankingInfo": true]).hits.allSatisfy { $0["_rankingInfo"]?["proximityDistance"] == 0 })
+        // Proximity can be moved after attribute in ranking, or left out.
+        let withoutProximity = try index.search("apple watch ", ["typoTolerance": false])
+        #expect(withoutProximity.objectIDs.first == "adjacent")
+        try index.setSettings(["ranking": ["typo", "words", "attribute", "exact", "custom"]])
+        #expect(try index.search("apple watch ").objectIDs == ["far", "reversed", "adjacent", "elements"])
+    }
+}

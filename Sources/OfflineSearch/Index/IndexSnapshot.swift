@@ -80,6 +80,15 @@ enum PostingMask {
     }
 }
 
+/// Each document's searchable words in order (term ids), attribute values separated by
+/// `boundary`: what proximity is computed from.
+struct ForwardIndex: Sendable {
+    static let boundary = UInt32.max
+    /// `starts[d]..<starts[d + 1]` index `terms` for document `d`.
+    let starts: [UInt32]
+    let terms: [UInt32]
+}
+
 /// Every number found under one attribute path: document → values.
 struct NumericColumn: Sendable {
     let docStarts: [UInt32]
@@ -105,12 +114,14 @@ final class IndexSnapshot: Sendable {
     let postingDocs: [UInt32]
     /// Where the term occurs in that document (see `PostingMask`).
     let postingMasks: [UInt16]
+    /// Each document's words in order, for proximity.
+    let forward: ForwardIndex
     /// In `configuration.facetAttributes` order.
     let facets: [FacetColumn]
     let numerics: [String: NumericColumn]
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
-         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16],
+         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], forward: ForwardIndex,
          facets: [FacetColumn], numerics: [String: NumericColumn]) {
         self.configuration = configuration
         self.generation = generation
@@ -120,6 +131,7 @@ final class IndexSnapshot: Sendable {
         self.postingStarts = postingStarts
         self.postingDocs = postingDocs
         self.postingMasks = postingMasks
+        self.forward = forward
         self.facets = facets
         self.numerics = numerics
     }
@@ -128,7 +140,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 3
+    static let formatVersion: UInt32 = 4
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -141,6 +153,8 @@ final class IndexSnapshot: Sendable {
         writer.write(array: postingStarts)
         writer.write(array: postingDocs)
         writer.write(array: postingMasks)
+        writer.write(array: forward.starts)
+        writer.write(array: forward.terms)
         writer.write(UInt64(facets.count))
         for facet in facets {
             writer.write(facet.path)
@@ -180,6 +194,7 @@ final class IndexSnapshot: Sendable {
             let postingStarts: [UInt32] = try reader.readArray()
             let postingDocs: [UInt32] = try reader.readArray()
             let postingMasks: [UInt16] = try reader.readArray()
+            let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
                 facets.append(FacetColumn(path: try reader.readString(),
@@ -193,10 +208,10 @@ final class IndexSnapshot: Sendable {
                 let path = try reader.readString()
                 numerics[path] = NumericColumn(docStarts: try reader.readArray(), values: try reader.readArray())
             }
-            guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
+            guard terms.starts.count >= 1, postingStarts.count == terms.count + 1, forward.starts.count == rowIDs.count + 1,
                   facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
-                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, forward: forward,
                                  facets: facets, numerics: numerics)
         } catch {
             return nil

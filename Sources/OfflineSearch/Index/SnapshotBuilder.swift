@@ -38,10 +38,14 @@ private struct TermCollector: TokenSink {
     var words = StringInterner()
     var entries: [UInt64] = []
     var levelBit: UInt64 = 0
+    /// Every document's words in order (temporary ids), attribute values separated by
+    /// `ForwardIndex.boundary`: the forward index, for proximity.
+    var forward: [UInt32] = []
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let id = words.id(of: String(decoding: folded, as: UTF8.self))
         entries.append(UInt64(id) << 16 | levelBit)
+        forward.append(id)
     }
 }
 
@@ -66,6 +70,8 @@ enum SnapshotBuilder {
         docStarts.reserveCapacity(documentCount + 1)
         var docTerms: [UInt32] = []
         var docMasks: [UInt16] = []
+        var forwardStarts: [UInt32] = [0]
+        forwardStarts.reserveCapacity(documentCount + 1)
         for index in order {
             collector.entries.removeAll(keepingCapacity: true)
             SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
@@ -73,7 +79,9 @@ enum SnapshotBuilder {
                 let before = collector.entries.count
                 Tokenizer.scan(text, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
+                if collector.entries.count > before { collector.forward.append(ForwardIndex.boundary) }
             }
+            forwardStarts.append(UInt32(collector.forward.count))
             collector.entries.sort()
             for entry in collector.entries {
                 let term = UInt32(entry >> 16)
@@ -88,11 +96,15 @@ enum SnapshotBuilder {
             docStarts.append(UInt32(docTerms.count))
         }
         var words = collector.words.strings
+        var forwardTerms = collector.forward
         collector = TermCollector()
 
         // 2. Sorted vocabulary and postings (documents are visited in order, so lists come sorted).
         let (terms, finalID) = TermTable.build(words)
         words = []
+        forwardTerms.withUnsafeMutableBufferPointer { forward in
+            for i in forward.indices where forward[i] != ForwardIndex.boundary { forward[i] = finalID[Int(forward[i])] }
+        }
         var postingStarts = [UInt32](repeating: 0, count: terms.count + 1)
         for term in docTerms { postingStarts[Int(finalID[Int(term)]) + 1] += 1 }
         for i in 0..<terms.count { postingStarts[i + 1] += postingStarts[i] }
@@ -145,7 +157,8 @@ enum SnapshotBuilder {
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingMasks: postingMasks, facets: facets, numerics: numerics)
+                             postingMasks: postingMasks, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
+                             facets: facets, numerics: numerics)
     }
 
     /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records

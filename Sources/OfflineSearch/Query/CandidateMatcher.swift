@@ -17,6 +17,11 @@ struct CandidateMatches {
 
     /// For each optional word, the documents it matches; nil for required words.
     var optionalSets: [DocumentSet?]
+    /// For each word, the indexed words it matches (for proximity).
+    var wordTerms: [WordTerms]
+
+    /// The documents' words in order (the snapshot's), for proximity.
+    var forward: ForwardIndex
 
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
@@ -37,6 +42,7 @@ enum CandidateMatcher {
         var variantTerms: [Set<String>] = []
         var optionalSets: [DocumentSet?] = []
         var anyOptional: DocumentSet?
+        var wordTerms: [WordTerms] = []
 
         let lastLevel = levelCount - 1
         /// Adds the postings of `terms` to `bits` (and to the level bitmaps), counting only the
@@ -86,6 +92,7 @@ enum CandidateMatcher {
             collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
             let exactIDs = (snapshot.terms.id(of: word.folded).map { [$0] } ?? []) + alternativeIDs
             let alternativeTerms = Set(alternativeIDs.map { snapshot.terms.term($0) })
+            var otherTermIDs = Set(alternativeIDs.map { UInt32($0) })
 
             // With typos: each candidate's documents, by typo count.
             let candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
@@ -105,8 +112,10 @@ enum CandidateMatcher {
                 for set in levelsOfWord.dropFirst() { wordBits = wordBits.union(set.words) }
                 byTypos.append(levelsOfWord)
                 variantTerms.append(Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms))
+                otherTermIDs.formUnion(candidates.map { UInt32($0.term) })
             }
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
+            wordTerms.append(WordTerms(range: UInt32(termRange.lowerBound)..<UInt32(termRange.upperBound), others: otherTermIDs))
 
             let singleWord = words.count == 1
             if singleWord, scope.singleWordExact == .none {
@@ -137,7 +146,8 @@ enum CandidateMatcher {
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
         return CandidateMatches(matched: all, levels: levels, exact: exact, byTypos: byTypos,
-                                variantTerms: variantTerms, optionalSets: optionalSets)
+                                variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
+                                forward: snapshot.forward)
     }
 }
 
@@ -146,5 +156,16 @@ private extension Array where Element == UInt64 {
         var result = self
         for i in result.indices { result[i] |= other[i] }
         return result
+    }
+}
+
+/// The indexed words one query word matches: a contiguous range of term ids (itself, or the
+/// words it begins), plus typo matches, plural forms and synonyms.
+struct WordTerms {
+    var range: Range<UInt32>
+    var others: Set<UInt32>
+
+    @inline(__always) func matches(_ term: UInt32) -> Bool {
+        range.contains(term) || (!others.isEmpty && others.contains(term))
     }
 }

@@ -8,9 +8,10 @@ enum RankingInfo {
     ///   not indexed);
     /// - `userScore`: the custom-ranking rank, higher is better;
     /// - `filters`: the optional filters the record matches;
-    /// - `proximityDistance`, `geoDistance`: 0 (not computed yet).
+    /// - `proximityDistance`: the proximity criterion's value;
+    /// - `geoDistance`: 0 (no geo search).
     static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], documentCount: Int) -> JSONValue {
-        var typos = 0, words = 0, exact = 0, level = 0
+        var typos = 0, words = 0, exact = 0, level = 0, proximity = 0
         if let candidates {
             for index in candidates.exact.indices {
                 if let optional = candidates.optionalSets[index], !optional.contains(document) { continue }
@@ -19,11 +20,12 @@ enum RankingInfo {
                 if candidates.exact[index]?.contains(document) ?? true { exact += 1 }
             }
             level = candidates.levels.firstIndex { $0.contains(document) } ?? 0
+            proximity = RelevanceRanker.proximity(of: document, words: candidates.wordTerms, forward: candidates.forward)
         }
         return [
             "nbTypos": .int(Int64(typos)),
             "firstMatchedWord": .int(Int64(level * 1000)),
-            "proximityDistance": 0,
+            "proximityDistance": .int(Int64(proximity)),
             "userScore": .int(Int64(documentCount - document)),
             "geoDistance": 0,
             "geoPrecision": 1,

@@ -1,9 +1,9 @@
 /// A relevance criterion of the `ranking` setting that the engine applies.
 enum RankingCriterion: String, Sendable, Hashable {
-    case typo, words, filters, attribute, exact
+    case typo, words, filters, proximity, attribute, exact
 
-    /// Algolia's default order (`geo`, `proximity` and `custom` aside).
-    static let defaultOrder: [RankingCriterion] = [.typo, .words, .filters, .attribute, .exact]
+    /// Algolia's default order (`geo` and `custom` aside).
+    static let defaultOrder: [RankingCriterion] = [.typo, .words, .filters, .proximity, .attribute, .exact]
 }
 
 /// Orders the matching documents and cuts out one page, without sorting them all.
@@ -104,9 +104,11 @@ enum RelevanceRanker {
         switch criterion {
         case .filters:
             return boosts.isEmpty ? [group] : countTiers(group, sets: boosts)
-        case .typo, .words, .attribute, .exact:
+        case .typo, .words, .proximity, .attribute, .exact:
             guard let candidates, !candidates.levels.isEmpty else { return [group] }
             switch criterion {
+            case .proximity:
+                return proximityTiers(group, candidates: candidates)
             case .typo:
                 return candidates.hasTypos ? typoTiers(of: group, candidates: candidates) : [group]
             case .words:
@@ -133,6 +135,51 @@ enum RelevanceRanker {
                 }
             }
         }
+    }
+
+    /// Splits a group by proximity (the sum over consecutive query words of the distance between
+    /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
+    /// - Complexity: O(words of the group's documents × query words).
+    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
+        let words = candidates.wordTerms
+        guard words.count > 1 else { return [group] }
+        // Bounded work: a tied group larger than this is left in custom order (see the README).
+        guard group.count <= proximityGroupLimit else { return [group] }
+        var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
+        group.forEach { document in
+            buckets[proximity(of: document, words: words, forward: candidates.forward)].insert(document)
+            return true
+        }
+        return buckets.filter { !$0.isEmpty }
+    }
+
+    /// The largest tied group split by proximity (its cost is the words of every record in it).
+    static let proximityGroupLimit = 5_000
+
+    /// The proximity distance of one document (`_rankingInfo.proximityDistance`).
+    static func proximity(of document: Int, words: [WordTerms], forward: ForwardIndex) -> Int {
+        let count = words.count
+        guard count > 1 else { return 0 }
+        let far = Int.min / 4
+        var last = [Int](repeating: far, count: count)
+        var best = [Int](repeating: 8, count: count - 1)
+        var position = 0
+        forward.terms.withUnsafeBufferPointer { terms in
+            for index in Int(forward.starts[document])..<Int(forward.starts[document + 1]) {
+                let term = terms[index]
+                if term == ForwardIndex.boundary {
+                    position += 8   // attribute values and array elements count as 8 apart
+                    continue
+                }
+                for word in 0..<count where words[word].matches(term) {
+                    if word > 0, last[word - 1] != far { best[word - 1] = min(best[word - 1], position - last[word - 1]) }
+                    if word < count - 1, last[word + 1] != far { best[word] = min(best[word], position - last[word + 1]) }
+                    last[word] = position
+                }
+                position += 1
+            }
+        }
+        return best.reduce(0) { $0 + max(1, min($1, 8)) }
     }
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
