@@ -154,7 +154,7 @@ enum RelevanceRanker {
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
-    static let proximityGroupLimit = 5_000
+    static let proximityGroupLimit = 3_000
 
     /// The proximity distance of one document (`_rankingInfo.proximityDistance`).
     static func proximity(of document: Int, words: [WordTerms], forward: ForwardIndex) -> Int {
@@ -164,6 +164,7 @@ enum RelevanceRanker {
         var last = [Int](repeating: far, count: count)
         var best = [Int](repeating: 8, count: count - 1)
         var position = 0
+        var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
         forward.terms.withUnsafeBufferPointer { terms in
             for index in Int(forward.starts[document])..<Int(forward.starts[document + 1]) {
                 let term = terms[index]
@@ -172,10 +173,17 @@ enum RelevanceRanker {
                     continue
                 }
                 for word in 0..<count where words[word].matches(term) {
-                    if word > 0, last[word - 1] != far { best[word - 1] = min(best[word - 1], position - last[word - 1]) }
-                    if word < count - 1, last[word + 1] != far { best[word] = min(best[word], position - last[word + 1]) }
+                    if word > 0, last[word - 1] != far, position - last[word - 1] < best[word - 1] {
+                        best[word - 1] = position - last[word - 1]
+                        if best[word - 1] == 1 { adjacentPairs += 1 }
+                    }
+                    if word < count - 1, last[word + 1] != far, position - last[word + 1] < best[word] {
+                        best[word] = position - last[word + 1]
+                        if best[word] == 1 { adjacentPairs += 1 }
+                    }
                     last[word] = position
                 }
+                if adjacentPairs == count - 1 { return }
                 position += 1
             }
         }
