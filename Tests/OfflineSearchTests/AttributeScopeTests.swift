@@ -76,6 +76,11 @@ import SearchAPI
         #expect(Set(try index.search("black", ["ignorePlurals": true]).objectIDs) == ["1", "2", "3"])
         #expect(Set(try index.search("\"black\"", ["advancedSyntax": true, "ignorePlurals": true]).objectIDs) == ["1", "2"])
         #expect(Set(try index.search("\"blac\"", ["advancedSyntax": true]).objectIDs).isEmpty)
+        // A phrase's words must be adjacent and in order.
+        #expect(try index.search("\"black leather\"", ["advancedSyntax": true]).objectIDs == ["1"])
+        #expect(try index.search("\"leather black\"", ["advancedSyntax": true]).objectIDs == ["2"])
+        #expect(try index.search("\"black sofa\"", ["advancedSyntax": true]).nbHits == 0)
+        #expect(try index.search("\"black sofa\"").objectIDs == ["1"])   // without advancedSyntax, plain words
         // Features can be chosen.
         #expect(Set(try index.search("leather -sofa", ["advancedSyntax": true, "advancedSyntaxFeatures": ["exactPhrase"]]).objectIDs) == ["1"])
         #expect(throws: SearchError.self) { try index.search("x", ["advancedSyntax": true, "advancedSyntaxFeatures": ["magic"]]) }

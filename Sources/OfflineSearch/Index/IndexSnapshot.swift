@@ -87,6 +87,24 @@ struct ForwardIndex: Sendable {
     /// `starts[d]..<starts[d + 1]` index `terms` for document `d`.
     let starts: [UInt32]
     let terms: [UInt32]
+
+    /// Whether document `document` has the words of `sequence` side by side, in order.
+    func contains(_ sequence: [UInt32], in document: Int) -> Bool {
+        guard let first = sequence.first else { return true }
+        let end = Int(starts[document + 1])
+        return terms.withUnsafeBufferPointer { terms in
+            var index = Int(starts[document])
+            while index + sequence.count <= end {
+                if terms[index] == first {
+                    var offset = 1
+                    while offset < sequence.count, terms[index + offset] == sequence[offset] { offset += 1 }
+                    if offset == sequence.count { return true }
+                }
+                index += 1
+            }
+            return false
+        }
+    }
 }
 
 /// Every number found under one attribute path: document → values.

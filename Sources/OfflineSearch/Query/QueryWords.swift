@@ -16,6 +16,8 @@ struct QueryWord: Sendable, Hashable {
     var isOptional = false
     /// Inside a quoted phrase (`advancedSyntax`): matched as typed, no prefix, typo or alternative.
     var isExact = false
+    /// Which quoted phrase the word belongs to (its words must be adjacent, in order).
+    var phrase: Int?
 }
 
 enum QueryWords {
@@ -50,7 +52,8 @@ enum QueryWords {
         var words: [QueryWord] = []
         var excluded: [String] = []
         for (index, token) in tokens.enumerated() {
-            let inPhrase = quoted.contains { $0.contains(token.start) }
+            let phraseIndex = quoted.firstIndex { $0.contains(token.start) }
+            let inPhrase = phraseIndex != nil
             if advancedSyntax.contains(.excludeWords), !inPhrase, token.start > 0, utf8[token.start - 1] == UInt8(ascii: "-"),
                token.start == 1 || utf8[token.start - 2] == UInt8(ascii: " ") {
                 excluded.append(token.folded)
@@ -63,7 +66,7 @@ enum QueryWords {
             case .prefixNone: isPrefix = false
             case .prefixLast: isPrefix = !inPhrase && index == tokens.count - 1 && token.end == utf8.count
             }
-            words.append(QueryWord(folded: token.folded, original: original, isPrefix: isPrefix, isExact: inPhrase))
+            words.append(QueryWord(folded: token.folded, original: original, isPrefix: isPrefix, isExact: inPhrase, phrase: phraseIndex))
         }
         return (words, excluded)
     }

@@ -37,6 +37,19 @@ final class SearchContext {
         let candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
+        // Quoted phrases: their words adjacent and in order, in one attribute value.
+        let phrases = Dictionary(grouping: request.words.filter { $0.phrase != nil }, by: { $0.phrase! })
+        for (_, words) in phrases.sorted(by: { $0.key < $1.key }) where words.count > 1 {
+            let ids = words.map { snapshot.terms.id(of: $0.folded).map(UInt32.init) }
+            guard ids.allSatisfy({ $0 != nil }) else { documents = DocumentSet(capacity: snapshot.documentCount); break }
+            let sequence = ids.map { $0! }
+            var kept = DocumentSet(capacity: snapshot.documentCount)
+            documents.forEach { document in
+                if snapshot.forward.contains(sequence, in: document) { kept.insert(document) }
+                return true
+            }
+            documents = kept
+        }
         for word in request.excludedWords {
             guard let term = snapshot.terms.id(of: word) else { continue }
             let range = Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1])
