@@ -12,16 +12,18 @@ func residentMemory() -> (bytes: Int, label: String) {
     #if os(Linux)
     if let kb = procStatusKB("VmRSS") { return (kb * 1024, "VmRSS") }
     #endif
+    return (maxRSSBytes(), "maxrss")
+}
+
+/// `getrusage`'s peak resident memory in bytes (kilobytes on Linux, bytes on Apple systems).
+func maxRSSBytes() -> Int {
     var usage = rusage()
     #if os(Linux)
     getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Int(usage.ru_maxrss) * 1024
     #else
     getrusage(RUSAGE_SELF, &usage)
-    #endif
-    #if os(Linux)
-    return (Int(usage.ru_maxrss) * 1024, "maxrss")
-    #else
-    return (Int(usage.ru_maxrss), "maxrss")
+    return Int(usage.ru_maxrss)
     #endif
 }
 
@@ -30,17 +32,7 @@ func peakResidentMemory() -> Int {
     #if os(Linux)
     if let kb = procStatusKB("VmHWM") { return kb * 1024 }
     #endif
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    #endif
-    #if os(Linux)
-    return Int(usage.ru_maxrss) * 1024
-    #else
-    return Int(usage.ru_maxrss)
-    #endif
+    return maxRSSBytes()
 }
 
 #if os(Linux)

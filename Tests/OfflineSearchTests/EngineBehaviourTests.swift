@@ -13,19 +13,6 @@ private func hit(_ response: SearchResponse, _ id: String) -> JSONValue? {
     response.hits.first { $0["objectID"]?.stringValue == id }
 }
 
-/// Expects `body` to throw a `SearchError` and returns it.
-private func searchError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> SearchError? {
-    do {
-        try body()
-        Issue.record("expected a SearchError, nothing was thrown", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as SearchError {
-        return error
-    } catch {
-        Issue.record("expected a SearchError, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
 
 private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: String) throws -> URL {
     let url = directory.url.appendingPathComponent(name)
@@ -64,7 +51,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
         let engine = try TestEngine()
         let index = try engine.index(records: [["objectID": "1", "name": "first"]])
         for bad: JSONValue in [["objectID": true], ["objectID": ["a"]], ["objectID": ""]] {
-            let error = searchError { try index.saveObjects([["objectID": "2", "name": "second"], bad]) }
+            let error = expectSearchError { try index.saveObjects([["objectID": "2", "name": "second"], bad]) }
             #expect(error?.kind == .invalidParameter)
             #expect(error?.message.contains("record 2") == true)
         }
@@ -97,7 +84,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
               {"objectID": "d", "name": }
             ]
             """)
-        let error = searchError { try index.importFile(at: file) }
+        let error = expectSearchError { try index.importFile(at: file) }
         #expect(error?.kind == .invalidJSON)
         #expect(error?.status == 400)
         #expect(error?.message.contains("line 3, column 29") == true, "\(error?.message ?? "")")
@@ -115,7 +102,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
             {"objectID":"d","name":"date",}
             {"objectID":"e","name":"elder"}
             """)
-        let error = searchError { try index.importFile(at: file) }
+        let error = expectSearchError { try index.importFile(at: file) }
         #expect(error?.kind == .invalidJSON)
         #expect(error?.message.contains("line 2, column 31") == true, "\(error?.message ?? "")")
         #expect(index.recordCount == 1)
@@ -142,13 +129,13 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
         let engine = try TestEngine()
         let index = try engine.index(records: [["objectID": "a", "name": "apple"]])
         let file = try writeFile(engine.directory, "mixed.json", #"[{"objectID": "e", "name": "elder"}, {"objectID": "f"}, 5]"#)
-        let error = searchError { try index.importFile(at: file) }
+        let error = expectSearchError { try index.importFile(at: file) }
         #expect(error?.kind == .invalidJSON)
         #expect(error?.message.contains("record 3") == true, "\(error?.message ?? "")")
         #expect(index.recordCount == 1)
         #expect(try index.search("elder").nbHits == 0)
 
-        let direct = searchError { try index.saveObjects([["objectID": "g"], "text"]) }
+        let direct = expectSearchError { try index.saveObjects([["objectID": "g"], "text"]) }
         #expect(direct?.message.contains("record 2") == true)
         #expect(index.recordCount == 1)
     }
@@ -189,7 +176,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
 
     @Test func missingIndexIsNotFoundAndNotCreated() throws {
         let engine = try TestEngine()
-        let error = searchError { _ = try engine.engine.existingIndex("nope") }
+        let error = expectSearchError { _ = try engine.engine.existingIndex("nope") }
         #expect(error?.kind == .indexNotFound)
         #expect(error?.status == 404)
         #expect(error?.message == "Index nope does not exist")
@@ -444,7 +431,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
     @Test func invalidSearchableAttributesAreRejectedAndNothingChanges() throws {
         let engine = try TestEngine()
         let index = try engine.index(settings: ["searchableAttributes": ["title"]], records: EngineSearchableAttributesTests.records)
-        let error = searchError { try index.setSettings(["searchableAttributes": ["unordered(title"]]) }
+        let error = expectSearchError { try index.setSettings(["searchableAttributes": ["unordered(title"]]) }
         #expect(error?.kind == .invalidParameter)
         #expect(error?.message.hasPrefix("searchableAttributes") == true)
         #expect(index.settings.searchableAttributes == ["title"])
@@ -572,7 +559,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
         #expect(response.jsonValue["length"] == 4)
         let tail = try index.search("item", ["offset": 22, "length": 10])
         #expect(tail.objectIDs == EnginePagingTests.names(22..<25))
-        let error = searchError { _ = try index.search("item", ["length": 4]) }
+        let error = expectSearchError { _ = try index.search("item", ["length": 4]) }
         #expect(error?.kind == .invalidParameter)
         #expect(error?.message.contains("length") == true)
     }
@@ -1016,7 +1003,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
     func badFiltersAreInvalidFilterErrorsWithPosition(parameter: String, value: JSONValue, fragment: String) throws {
         let engine = try TestEngine()
         let index = try EngineFacetTests.makeIndex(engine)
-        let error = searchError { _ = try index.search("", [parameter: value]) }
+        let error = expectSearchError { _ = try index.search("", [parameter: value]) }
         #expect(error?.kind == .invalidFilter)
         #expect(error?.status == 400)
         #expect(error?.message.hasPrefix(parameter + ":") == true, "\(error?.message ?? "")")
@@ -1034,7 +1021,7 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
     func badParametersAreInvalidParameterErrorsNamingThem(name: String, value: JSONValue) throws {
         let engine = try TestEngine()
         let index = try EngineFacetTests.makeIndex(engine)
-        let error = searchError { _ = try index.search("gadget", [name: value]) }
+        let error = expectSearchError { _ = try index.search("gadget", [name: value]) }
         #expect(error?.kind == .invalidParameter)
         #expect(error?.status == 400)
         #expect(error?.message.contains(name) == true, "\(error?.message ?? "")")

@@ -26,19 +26,6 @@ private func tally<S: Sequence>(_ values: S) -> [String: Int] where S.Element ==
     values.reduce(into: [:]) { $0[$1, default: 0] += 1 }
 }
 
-/// Expects `body` to throw a `SearchError` and returns it.
-private func expectSearchError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> SearchError? {
-    do {
-        try body()
-        Issue.record("expected a SearchError, nothing was thrown", sourceLocation: sourceLocation)
-        return nil
-    } catch let error as SearchError {
-        return error
-    } catch {
-        Issue.record("expected a SearchError, got \(error)", sourceLocation: sourceLocation)
-        return nil
-    }
-}
 
 /// The suite every faceting test sits in (`swift test --filter FacetingTests`).
 @Suite struct FacetingTests {}

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 @testable import OfflineSearch
 import SearchAPI
 
@@ -93,5 +94,19 @@ enum BruteForceText {
         }
         if !current.isEmpty { result.append(current) }
         return result
+    }
+}
+
+/// Expects `body` to throw a `SearchError` and returns it (records an issue otherwise).
+func expectSearchError(_ body: () throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) -> SearchError? {
+    do {
+        try body()
+        Issue.record("expected a SearchError, nothing was thrown", sourceLocation: sourceLocation)
+        return nil
+    } catch let error as SearchError {
+        return error
+    } catch {
+        Issue.record("expected a SearchError, got \(error)", sourceLocation: sourceLocation)
+        return nil
     }
 }
