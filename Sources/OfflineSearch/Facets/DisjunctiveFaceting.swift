@@ -12,12 +12,7 @@ enum DisjunctiveFaceting {
         case .list(let list): items = list
         case .string(let text):
             do {
-                items = try FilterListParser.splitStringForm(text, parameter: "facetFilters").map { element in
-                    switch element {
-                    case .single(let value): .single(value)
-                    case .anyOf(let values): .anyOf(values)
-                    }
-                }
+                items = try FilterListParser.splitStringForm(text, parameter: "facetFilters")
             } catch {
                 throw SearchError(.invalidFilter, error.description)
             }

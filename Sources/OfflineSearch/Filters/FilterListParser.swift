@@ -1,3 +1,5 @@
+import SearchAPI
+
 // Parsers for the list-shaped filter parameters: facetFilters, numericFilters, tagFilters
 // and optionalFilters. Each arrives as a string or as nested arrays: the outer list is an
 // AND, an inner array is an OR.
@@ -14,13 +16,9 @@
 // Empty inner arrays are ignored. Errors from elements have no position; their message quotes
 // the element.
 
-/// One entry of a list-shaped filter parameter.
-public enum FilterListElement: Sendable, Hashable {
-    /// A single filter, ANDed with its siblings.
-    case single(String)
-    /// Filters ORed together.
-    case anyOf([String])
-}
+/// One entry of a list-shaped filter parameter: `.single` (ANDed with its siblings) or `.anyOf`
+/// (ORed together). The same type the request models use, so parameters pass straight through.
+public typealias FilterListElement = FilterListItem
 
 public enum FilterListParser {
     public static func facetFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {

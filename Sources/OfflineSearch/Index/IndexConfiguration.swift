@@ -45,6 +45,11 @@ struct IndexConfiguration: Sendable {
     /// The relevance criteria of `ranking` the engine applies, in order: those before `custom`
     /// (after it, the custom order decides), without `geo` and `proximity`.
     let relevanceOrder: [RankingCriterion]
+    /// The `synonyms` setting, ready to apply.
+    let synonyms: SynonymTable
+    /// `ignorePlurals` / `removeStopWords` for English, from the settings (a request may override).
+    let ignorePlurals: Bool
+    let removeStopWords: Bool
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
@@ -155,10 +160,10 @@ struct IndexConfiguration: Sendable {
         }
         replicas = replicaNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
-        // Validated here so a bad value fails when set, not at the next search.
-        _ = try SynonymTable(settings.values["synonyms"])
-        _ = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
-        _ = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
+        // Derived once per settings (a bad value fails when set, not at the next search).
+        synonyms = try SynonymTable(settings.values["synonyms"])
+        ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
+        removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
         _ = try TypoPolicy(SearchParameters(), settings: settings)
     }
 

@@ -196,11 +196,6 @@ final class IndexSnapshot: Sendable {
 
     /// Reads a stored snapshot; nil when it is from another format, another generation or
     /// other settings (the caller then rebuilds it from the records).
-    static func decode(_ buffer: UnsafeBufferPointer<UInt8>, configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot? {
-        var reader = BinaryReader(buffer)
-        return decode(from: &reader, configuration: configuration, generation: generation)
-    }
-
     static func decode<Reader: SnapshotReader>(from reader: inout Reader, configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot? {
         do {
             guard try reader.read(UInt32.self) == formatVersion,

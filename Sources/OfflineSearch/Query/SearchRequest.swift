@@ -65,9 +65,13 @@ struct SearchRequest {
         excludedWords = parsed.excluded
         words = QueryWords.applyingLanguage(
             parsed.words,
-            ignorePlurals: try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals"),
-            removeStopWords: try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords"),
-            synonyms: try SynonymTable(parameters.other["synonyms"] == .bool(false) ? nil : settings.values["synonyms"]))
+            ignorePlurals: try parameters.other["ignorePlurals"].map { value throws(SearchError) in
+                try SearchRequest.languageSwitch(value, name: "ignorePlurals")
+            } ?? configuration.ignorePlurals,
+            removeStopWords: try parameters.other["removeStopWords"].map { value throws(SearchError) in
+                try SearchRequest.languageSwitch(value, name: "removeStopWords")
+            } ?? configuration.removeStopWords,
+            synonyms: parameters.other["synonyms"] == .bool(false) ? SynonymTable() : configuration.synonyms)
             .map { word in
                 var word = word
                 word.isOptional = optionalWords.contains(word.folded)
@@ -161,13 +165,7 @@ struct SearchRequest {
             case .string(let text)?:
                 return try FilterListParser.parseString(text, parameter: parameter)
             case .list(let items)?:
-                let elements = items.map { item -> FilterListElement in
-                    switch item {
-                    case .single(let value): .single(value)
-                    case .anyOf(let values): .anyOf(values)
-                    }
-                }
-                return try FilterListParser.parse(elements, parameter: parameter)
+                return try FilterListParser.parse(items, parameter: parameter)
             }
         } catch {
             throw SearchError(.invalidFilter, error.description)

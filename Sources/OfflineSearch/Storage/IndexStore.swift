@@ -87,14 +87,6 @@ final class IndexStore: @unchecked Sendable {
         return try IndexSettings(json: object)
     }
 
-    func metadata(_ key: String) throws(SearchError) -> String? {
-        try withReader { connection in
-            let statement = try connection.statement("SELECT value FROM meta WHERE key = ?")
-            try statement.bind(1, key)
-            return try statement.step() ? statement.string(0) : nil
-        }
-    }
-
     /// Loads the stored derived index if it matches the current generation and settings.
     func loadSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot? {
         let generation = try self.generation()
@@ -152,13 +144,6 @@ final class IndexStore: @unchecked Sendable {
             try statement.bind(1, objectID)
             guard try statement.step() else { return nil }
             return try statement.withBytes(0) { try JSONValue(parsingUTF8: $0) }.objectValue
-        }
-    }
-
-    func recordCount() throws(SearchError) -> Int {
-        try withReader { connection in
-            let statement = try connection.statement("SELECT count(*) FROM records")
-            return try statement.step() ? Int(statement.int64(0)) : 0
         }
     }
 

@@ -102,7 +102,6 @@ final class SQLiteConnection {
         SQLiteError(code: code, message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
-    static var hasFTS5: Bool { sqlite3_compileoption_used("ENABLE_FTS5") == 1 }
 }
 
 /// A prepared statement. Bind with 1-based indices, step, read columns with 0-based indices.
@@ -140,17 +139,6 @@ final class SQLiteStatement {
         try check(code)
     }
 
-    func bind(_ index: Int32, blob bytes: [UInt8]) throws(SQLiteError) {
-        let code = bytes.withUnsafeBytes { buffer in
-            sqlite3_bind_blob64(pointer, index, buffer.baseAddress, sqlite3_uint64(buffer.count), SQLITE_TRANSIENT)
-        }
-        try check(code)
-    }
-
-    func bindNull(_ index: Int32) throws(SQLiteError) {
-        try check(sqlite3_bind_null(pointer, index))
-    }
-
     /// Advances to the next row: true while there is one.
     func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(pointer)
@@ -167,8 +155,6 @@ final class SQLiteStatement {
     }
 
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(pointer, column) }
-
-    func isNull(_ column: Int32) -> Bool { sqlite3_column_type(pointer, column) == SQLITE_NULL }
 
     func string(_ column: Int32) -> String {
         guard let text = sqlite3_column_text(pointer, column) else { return "" }
