@@ -452,6 +452,35 @@ private func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: 
         #expect(try index.search("phone").objectIDs == ["unpopular, in name", "popular, in description"])
     }
 
+    /// Algolia's example: in an ordered attribute an earlier match wins; `unordered(x)` and
+    /// attributes sharing a level ignore the position.
+    @Test func positionInsideAnOrderedAttribute() throws {
+        let records: [JSONValue] = [
+            ["objectID": "late", "name": "case for the apple iphone", "tags": ["red", "apple"], "rank": 3],
+            ["objectID": "early", "name": "apple iphone case", "tags": ["apple"], "rank": 1],
+            ["objectID": "middle", "name": "new apple iphone", "tags": ["green", "blue", "apple"], "rank": 2],
+        ]
+        func ranked(_ searchable: [JSONValue], _ query: String = "apple") throws -> [String] {
+            let engine = try TestEngine()
+            let index = try engine.index(settings: ["searchableAttributes": .array(searchable), "customRanking": ["desc(rank)"]],
+                                         records: records)
+            return try index.search(query).objectIDs
+        }
+        #expect(try ranked(["name"]) == ["early", "middle", "late"])
+        #expect(try ranked(["name"], "iphone app") == ["early", "middle", "late"])
+        #expect(try ranked(["unordered(name)"]) == ["late", "middle", "early"])
+        #expect(try ranked(["name,tags"]) == ["late", "middle", "early"])
+        // Array elements continue the positions: "apple" is word 1, 0 and 2 of `tags`.
+        #expect(try ranked(["tags", "name"], "apple") == ["early", "late", "middle"])
+
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["tags", "name"]], records: records)
+        let hits = try index.search("iphone", ["getRankingInfo": true]).hits
+        // Level 1 (`name`) × 1000 + the position of "iphone" there.
+        #expect(hits.map { $0["objectID"]?.stringValue } == ["early", "middle", "late"])
+        #expect(hits.map { $0["_rankingInfo"]?["firstMatchedWord"]?.intValue } == [1001, 1002, 1004])
+    }
+
     @Test func wholeWordBeatsPrefixOnly() throws {
         let engine = try TestEngine()
         let index = try engine.index(settings: ["customRanking": ["desc(popularity)"]], records: [

@@ -6,7 +6,8 @@ struct SearchableAttribute: Sendable, Hashable {
     var path: String
     /// Priority: 0 is the most important. `"a,b"` puts two attributes at one level.
     var level: Int
-    /// `unordered(x)`: the position of the match inside the attribute does not matter.
+    /// Whether the position of the match inside the attribute counts for the `attribute`
+    /// criterion: not for `unordered(x)`, nor for attributes sharing a level (`"a,b"`), as in Algolia.
     var ordered: Bool
 }
 
@@ -31,6 +32,10 @@ struct IndexConfiguration: Sendable {
     /// nil: no `searchableAttributes`, every attribute is searchable at one level.
     let searchable: [SearchableAttribute]?
     let levelCount: Int
+    /// The levels whose attribute is ordered: there, an earlier match inside the attribute ranks
+    /// first (the `attribute` criterion). Empty without `searchableAttributes`, where Algolia
+    /// turns the criterion off.
+    let orderedLevels: [Int]
     let facetAttributes: [FacetAttribute]
     let customRanking: [CustomRankingCriterion]
     /// Leading `asc(attr)` / `desc(attr)` entries of `ranking` (a sort replica): they order the
@@ -59,14 +64,15 @@ struct IndexConfiguration: Sendable {
         if let entries = settings.searchableAttributes, !entries.isEmpty {
             var attributes: [SearchableAttribute] = []
             for (level, entry) in entries.enumerated() {
-                for part in entry.split(separator: ",") {
+                let parts = entry.split(separator: ",")
+                for part in parts {
                     let text = part.trimmingSpaces
                     if let inner = IndexConfiguration.unwrap(text, modifier: "unordered") {
                         attributes.append(SearchableAttribute(path: inner, level: level, ordered: false))
                     } else if let inner = IndexConfiguration.unwrap(text, modifier: "ordered") {
-                        attributes.append(SearchableAttribute(path: inner, level: level, ordered: true))
+                        attributes.append(SearchableAttribute(path: inner, level: level, ordered: parts.count == 1))
                     } else if !text.isEmpty, !text.contains("(") {
-                        attributes.append(SearchableAttribute(path: text, level: level, ordered: true))
+                        attributes.append(SearchableAttribute(path: text, level: level, ordered: parts.count == 1))
                     } else {
                         throw SearchError(.invalidParameter,
                                           "searchableAttributes: invalid entry \"\(entry)\"; expected an attribute name, \"a,b\", or unordered(attribute)")
@@ -78,9 +84,11 @@ struct IndexConfiguration: Sendable {
             }
             searchable = attributes
             levelCount = entries.count
+            orderedLevels = attributes.filter(\.ordered).map(\.level)
         } else {
             searchable = nil
             levelCount = 1
+            orderedLevels = []
         }
 
         var facets: [FacetAttribute] = []

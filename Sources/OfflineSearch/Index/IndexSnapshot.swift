@@ -80,6 +80,22 @@ enum PostingMask {
     }
 }
 
+/// Where a word occurs first, as one number that orders occurrences the way the `attribute`
+/// criterion does: `level << 10 | position`, the best (lowest) level first, then the earliest
+/// position inside that level's attribute (0 in an unordered one). Positions from 999 on count
+/// as 999, and levels from 14 on as 14 (as in `PostingMask`).
+enum PostingRank {
+    static let maxPosition = 999
+    static let unmatched = UInt16.max
+
+    static func rank(level: Int, position: Int) -> UInt16 {
+        UInt16(min(level, 14)) << 10 | UInt16(min(position, maxPosition))
+    }
+
+    static func level(of rank: UInt16) -> Int { Int(rank >> 10) }
+    static func position(of rank: UInt16) -> UInt16 { rank & 0x3FF }
+}
+
 /// Each document's searchable words in order (term ids), attribute values separated by
 /// `boundary`: what proximity is computed from.
 struct ForwardIndex: Sendable {
@@ -132,6 +148,9 @@ final class IndexSnapshot: Sendable {
     let postingDocs: [UInt32]
     /// Where the term occurs in that document (see `PostingMask`).
     let postingMasks: [UInt16]
+    /// The term's first position inside the attribute of its best level, in that document (0 in
+    /// an unordered attribute; see `PostingRank`).
+    let postingPositions: [UInt16]
     /// Each document's words in order, for proximity.
     let forward: ForwardIndex
     /// In `configuration.facetAttributes` order.
@@ -139,8 +158,8 @@ final class IndexSnapshot: Sendable {
     let numerics: [String: NumericColumn]
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
-         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], forward: ForwardIndex,
-         facets: [FacetColumn], numerics: [String: NumericColumn]) {
+         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: [UInt16],
+         forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn]) {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
@@ -149,6 +168,7 @@ final class IndexSnapshot: Sendable {
         self.postingStarts = postingStarts
         self.postingDocs = postingDocs
         self.postingMasks = postingMasks
+        self.postingPositions = postingPositions
         self.forward = forward
         self.facets = facets
         self.numerics = numerics
@@ -158,7 +178,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 4
+    static let formatVersion: UInt32 = 5
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -171,6 +191,7 @@ final class IndexSnapshot: Sendable {
         writer.write(array: postingStarts)
         writer.write(array: postingDocs)
         writer.write(array: postingMasks)
+        writer.write(array: postingPositions)
         writer.write(array: forward.starts)
         writer.write(array: forward.terms)
         writer.write(UInt64(facets.count))
@@ -207,6 +228,7 @@ final class IndexSnapshot: Sendable {
             let postingStarts: [UInt32] = try reader.readArray()
             let postingDocs: [UInt32] = try reader.readArray()
             let postingMasks: [UInt16] = try reader.readArray()
+            let postingPositions: [UInt16] = try reader.readArray()
             let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
@@ -221,10 +243,11 @@ final class IndexSnapshot: Sendable {
                 let path = try reader.readString()
                 numerics[path] = NumericColumn(docStarts: try reader.readArray(), values: try reader.readArray())
             }
-            guard terms.starts.count >= 1, postingStarts.count == terms.count + 1, forward.starts.count == rowIDs.count + 1,
+            guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
+                  postingMasks.count == postingDocs.count, postingPositions.count == postingDocs.count, forward.starts.count == rowIDs.count + 1,
                   facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
-                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, forward: forward,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, forward: forward,
                                  facets: facets, numerics: numerics)
         } catch {
             return nil

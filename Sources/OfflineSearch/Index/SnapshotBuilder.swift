@@ -1,17 +1,21 @@
 import SearchAPI
 
-/// The searchable texts of a record, by level: one rule for the in-memory index, the FTS5
+/// The searchable texts of a record, by attribute: one rule for the in-memory index, the FTS5
 /// table and highlighting.
 enum SearchableText {
-    /// Calls `body(level, text)` for each searchable string or number of the record.
-    static func forEach(in record: JSONObject, configuration: IndexConfiguration, _ body: (Int, String) -> Void) {
+    /// Without `searchableAttributes`: every attribute, at one level, unordered.
+    static let anyAttribute = SearchableAttribute(path: "", level: 0, ordered: false)
+
+    /// Calls `body(attribute, text)` for each searchable string or number of the record, the
+    /// values of one attribute (array elements, nested values) one after the other.
+    static func forEach(in record: JSONObject, configuration: IndexConfiguration, _ body: (SearchableAttribute, String) -> Void) {
         guard let attributes = configuration.searchable else {
-            RecordValues.forEachText(in: record) { body(0, $0) }
+            RecordValues.forEachText(in: record) { body(anyAttribute, $0) }
             return
         }
         for attribute in attributes {
             for value in RecordValues.scalars(at: attribute.path, in: record) {
-                if let text = value.scalarText { body(attribute.level, text) }
+                if let text = value.scalarText { body(attribute, text) }
             }
         }
     }
@@ -31,21 +35,28 @@ struct StringInterner {
     }
 }
 
-/// Gives each distinct word a temporary id and collects one document's (id << 16 | posting
-/// mask) entries: the bit of the searchable level, and `PostingMask.wholeValue` for the word
-/// that makes up a whole attribute value (set by the caller once the text is scanned).
+/// Gives each distinct word a temporary id and collects one document's entries,
+/// `id << 32 | rank << 16 | posting mask`: the rank is the level and, in an ordered attribute,
+/// the word's position (see `PostingRank`), so after sorting, a term's first entry holds its
+/// best occurrence; the mask has the level's bit, and `PostingMask.wholeValue` for the word that
+/// makes up a whole attribute value (set by the caller once the text is scanned).
 private struct TermCollector: TokenSink {
     var words = StringInterner()
     var entries: [UInt64] = []
-    var levelBit: UInt64 = 0
+    var level = 0
+    var ordered = false
+    /// The next word's position inside the current attribute (array elements continue it).
+    var position = 0
     /// Every document's words in order (temporary ids), attribute values separated by
     /// `ForwardIndex.boundary`: the forward index, for proximity.
     var forward: [UInt32] = []
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let id = words.id(of: String(decoding: folded, as: UTF8.self))
-        entries.append(UInt64(id) << 16 | levelBit)
+        let rank = PostingRank.rank(level: level, position: ordered ? position : 0)
+        entries.append(UInt64(id) << 32 | UInt64(rank) << 16 | UInt64(PostingMask.bit(forLevel: level)))
         forward.append(id)
+        position += 1
     }
 }
 
@@ -70,12 +81,19 @@ enum SnapshotBuilder {
         docStarts.reserveCapacity(documentCount + 1)
         var docTerms: [UInt32] = []
         var docMasks: [UInt16] = []
+        var docPositions: [UInt16] = []
         var forwardStarts: [UInt32] = [0]
         forwardStarts.reserveCapacity(documentCount + 1)
         for index in order {
             collector.entries.removeAll(keepingCapacity: true)
-            SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
-                collector.levelBit = UInt64(PostingMask.bit(forLevel: level))
+            var currentPath: String?
+            SearchableText.forEach(in: inputs[index].record, configuration: configuration) { attribute, text in
+                if attribute.path != currentPath {
+                    currentPath = attribute.path
+                    collector.position = 0
+                }
+                collector.level = attribute.level
+                collector.ordered = attribute.ordered
                 let before = collector.entries.count
                 Tokenizer.scan(text, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
@@ -84,13 +102,14 @@ enum SnapshotBuilder {
             forwardStarts.append(UInt32(collector.forward.count))
             collector.entries.sort()
             for entry in collector.entries {
-                let term = UInt32(entry >> 16)
+                let term = UInt32(entry >> 32)
                 let mask = UInt16(entry & 0xFFFF)
                 if docTerms.count > Int(docStarts[docStarts.count - 1]), docTerms[docTerms.count - 1] == term {
                     docMasks[docMasks.count - 1] |= mask
                 } else {
                     docTerms.append(term)
                     docMasks.append(mask)
+                    docPositions.append(PostingRank.position(of: UInt16(truncatingIfNeeded: entry >> 16)))
                 }
             }
             docStarts.append(UInt32(docTerms.count))
@@ -111,12 +130,14 @@ enum SnapshotBuilder {
         var cursor = postingStarts
         var postingDocs = [UInt32](repeating: 0, count: docTerms.count)
         var postingMasks = [UInt16](repeating: 0, count: docTerms.count)
+        var postingPositions = [UInt16](repeating: 0, count: docTerms.count)
         for doc in 0..<documentCount {
             for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
                 let term = Int(finalID[Int(docTerms[i])])
                 let slot = Int(cursor[term])
                 postingDocs[slot] = UInt32(doc)
                 postingMasks[slot] = docMasks[i]
+                postingPositions[slot] = docPositions[i]
                 cursor[term] += 1
             }
         }
@@ -157,7 +178,7 @@ enum SnapshotBuilder {
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingMasks: postingMasks, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
+                             postingMasks: postingMasks, postingPositions: postingPositions, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
                              facets: facets, numerics: numerics)
     }
 

@@ -5,6 +5,12 @@ struct CandidateMatches {
     var matched: DocumentSet
     /// `levels[l]`: documents where some query word occurs at searchable level `l` (best level per word and document).
     var levels: [DocumentSet]
+    /// Document → its best match as a `PostingRank` (level, then position inside an ordered
+    /// attribute), over all query words; `PostingRank.unmatched` where none matched. nil when no
+    /// level is ordered (positions never count).
+    var attributeRanks: [UInt16]?
+    /// For each level of `levels`, whether its attribute is ordered (positions split it).
+    var orderedLevels: [Bool]
     /// For each word, the documents that contain it as a whole word with no typo; nil when that
     /// is every document the word matches (a whole word matched without typos).
     var exact: [DocumentSet?]
@@ -36,6 +42,13 @@ enum CandidateMatcher {
         let stride = (capacity + 63) >> 6
         // One flat bitmap per level, written through a raw pointer in the posting loop.
         var levelBits = [UInt64](repeating: 0, count: stride * levelCount)
+        // Merged levels (from 14 on, as in `PostingMask`) are ordered when any of them is.
+        let configured = snapshot.configuration.orderedLevels
+        let orderedLevels = (0..<levelCount).map { level in
+            level < 14 ? configured.contains(level) : configured.contains { $0 >= 14 }
+        }
+        let tracksPositions = orderedLevels.contains(true)
+        var ranks = [UInt16](repeating: tracksPositions ? PostingRank.unmatched : 0, count: tracksPositions ? capacity : 0)
         var matched: DocumentSet?
         var exact: [DocumentSet?] = []
         var byTypos: [[DocumentSet]?] = []
@@ -45,16 +58,18 @@ enum CandidateMatcher {
         var wordTerms: [WordTerms] = []
 
         let lastLevel = levelCount - 1
-        /// Adds the postings of `terms` to `bits` (and to the level bitmaps), counting only the
-        /// occurrences at the `allowed` levels; with `wholeValueOnly`, only where the term is a
-        /// whole attribute value.
+        /// Adds the postings of `terms` to `bits` (and to the level bitmaps and ranks), counting
+        /// only the occurrences at the `allowed` levels; with `wholeValueOnly`, only where the
+        /// term is a whole attribute value.
         func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                            levels recordLevels: Bool = true, into bits: inout [UInt64]) {
             snapshot.postingStarts.withUnsafeBufferPointer { starts in
                 snapshot.postingDocs.withUnsafeBufferPointer { docs in
                     snapshot.postingMasks.withUnsafeBufferPointer { masks in
+                      snapshot.postingPositions.withUnsafeBufferPointer { positions in
                         bits.withUnsafeMutableBufferPointer { bits in
-                            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                          levelBits.withUnsafeMutableBufferPointer { levelBits in
+                            ranks.withUnsafeMutableBufferPointer { ranks in
                                 for term in terms {
                                     for i in Int(starts[term])..<Int(starts[term + 1]) {
                                         let mask = masks[i]
@@ -63,13 +78,22 @@ enum CandidateMatcher {
                                         let doc = Int(docs[i])
                                         let bit: UInt64 = 1 << UInt64(doc & 63)
                                         bits[doc >> 6] |= bit
-                                        if recordLevels {
-                                            levelBits[min(PostingMask.bestLevel(levels), lastLevel) * stride + doc >> 6] |= bit
+                                        guard recordLevels else { continue }
+                                        let level = min(PostingMask.bestLevel(levels), lastLevel)
+                                        levelBits[level * stride + doc >> 6] |= bit
+                                        if tracksPositions {
+                                            // The stored position is at the term's best level; when
+                                            // that level is not allowed here it is unknown: 0.
+                                            let position = PostingMask.bestLevel(mask) == level ? positions[i] : 0
+                                            let rank = UInt16(level) << 10 | position
+                                            if rank < ranks[doc] { ranks[doc] = rank }
                                         }
                                     }
                                 }
                             }
+                          }
                         }
+                      }
                     }
                 }
             }
@@ -145,7 +169,8 @@ enum CandidateMatcher {
         }
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
-        return CandidateMatches(matched: all, levels: levels, exact: exact, byTypos: byTypos,
+        return CandidateMatches(matched: all, levels: levels, attributeRanks: tracksPositions ? ranks : nil,
+                                orderedLevels: orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
                                 forward: snapshot.forward)
     }

@@ -4,14 +4,14 @@ import SearchAPI
 enum RankingInfo {
     /// - `nbTypos`: typos summed over the matched query words, each at its best match;
     /// - `words`: query words matched; `nbExactWords`: matched whole, without typo;
-    /// - `firstMatchedWord`: the best searchable level, × 1000 (positions inside attributes are
-    ///   not indexed);
+    /// - `firstMatchedWord`: the best searchable level × 1000, plus the position of the first
+    ///   matched word when that attribute is ordered;
     /// - `userScore`: the custom-ranking rank, higher is better;
     /// - `filters`: the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
     /// - `geoDistance`: 0 (no geo search).
     static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], documentCount: Int) -> JSONValue {
-        var typos = 0, words = 0, exact = 0, level = 0, proximity = 0
+        var typos = 0, words = 0, exact = 0, firstMatchedWord = 0, proximity = 0
         if let candidates {
             for index in candidates.exact.indices {
                 if let optional = candidates.optionalSets[index], !optional.contains(document) { continue }
@@ -19,12 +19,16 @@ enum RankingInfo {
                 if let levels = candidates.byTypos[index], let t = levels.firstIndex(where: { $0.contains(document) }) { typos += t }
                 if candidates.exact[index]?.contains(document) ?? true { exact += 1 }
             }
-            level = candidates.levels.firstIndex { $0.contains(document) } ?? 0
+            if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched {
+                firstMatchedWord = PostingRank.level(of: rank) * 1000 + Int(PostingRank.position(of: rank))
+            } else {
+                firstMatchedWord = (candidates.levels.firstIndex { $0.contains(document) } ?? 0) * 1000
+            }
             proximity = RelevanceRanker.proximity(of: document, words: candidates.wordTerms, forward: candidates.forward)
         }
         return [
             "nbTypos": .int(Int64(typos)),
-            "firstMatchedWord": .int(Int64(level * 1000)),
+            "firstMatchedWord": .int(Int64(firstMatchedWord)),
             "proximityDistance": .int(Int64(proximity)),
             "userScore": .int(Int64(documentCount - document)),
             "geoDistance": 0,

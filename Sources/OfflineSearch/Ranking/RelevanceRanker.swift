@@ -12,9 +12,11 @@ enum RankingCriterion: String, Sendable, Hashable {
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **words**: more query words matched first (optional words);
 /// 3. **filters**: more `optionalFilters` matched first;
-/// 4. **attribute**: the best searchable level at which any query word matched;
-/// 5. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
-/// 6. **custom**: `customRanking`, which is the documents' ordinal order.
+/// 4. **proximity**: closer query words first;
+/// 5. **attribute**: the best searchable level at which any query word matched, then, in an
+///    ordered attribute, the earliest position of a matched word;
+/// 6. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
+/// 7. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
 /// Each (typo, attribute, exact) combination is a tier computed with set operations; tiers
 /// before the page are skipped by counting, so a page costs O(documents / 64) per tier plus
@@ -29,6 +31,28 @@ enum RelevanceRanker {
             switch self {
             case .set(let set): set.count
             case .list(let list): list.count
+            }
+        }
+
+        var isEmpty: Bool {
+            switch self {
+            case .set(let set): set.isEmpty
+            case .list(let list): list.isEmpty
+            }
+        }
+
+        /// A tier of one document: no criterion can split it.
+        var isSingle: Bool {
+            if case .list(let list) = self { list.count == 1 } else { false }
+        }
+
+        func documentSet(capacity: Int) -> DocumentSet {
+            switch self {
+            case .set(let set): return set
+            case .list(let list):
+                var set = DocumentSet(capacity: capacity)
+                for document in list { set.insert(document) }
+                return set
             }
         }
 
@@ -87,11 +111,12 @@ enum RelevanceRanker {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
-        var stack: [(group: DocumentSet, criterion: Int)] = [(matched, 0)]
+        var stack: [(group: Tier, criterion: Int)] = [(.set(matched), 0)]
         return AnySequence(AnyIterator<Tier> {
             while let (group, index) = stack.popLast() {
-                guard index < criteria.count else { return .set(group) }
-                let parts = split(group, by: criteria[index], candidates: candidates, boosts: boosts)
+                guard index < criteria.count, !group.isSingle else { return group }
+                let parts = split(group.documentSet(capacity: matched.capacity), by: criteria[index],
+                                  candidates: candidates, boosts: boosts)
                 for part in parts.reversed() where !part.isEmpty { stack.append((part, index + 1)) }
             }
             return nil
@@ -100,41 +125,52 @@ enum RelevanceRanker {
 
     /// `group` split by one criterion, best first.
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [DocumentSet]) -> [DocumentSet] {
+                      boosts: [DocumentSet]) -> [Tier] {
         switch criterion {
         case .filters:
-            return boosts.isEmpty ? [group] : countTiers(group, sets: boosts)
+            return boosts.isEmpty ? [.set(group)] : countTiers(group, sets: boosts).map(Tier.set)
         case .typo, .words, .proximity, .attribute, .exact:
-            guard let candidates, !candidates.levels.isEmpty else { return [group] }
+            guard let candidates, !candidates.levels.isEmpty else { return [.set(group)] }
             switch criterion {
             case .proximity:
-                return proximityTiers(group, candidates: candidates)
+                return proximityTiers(group, candidates: candidates).map(Tier.set)
             case .typo:
-                return candidates.hasTypos ? typoTiers(of: group, candidates: candidates) : [group]
+                return candidates.hasTypos ? typoTiers(of: group, candidates: candidates).map(Tier.set) : [.set(group)]
             case .words:
                 let optional = candidates.optionalSets.compactMap { $0 }
-                return optional.isEmpty ? [group] : countTiers(group, sets: optional)
+                return optional.isEmpty ? [.set(group)] : countTiers(group, sets: optional).map(Tier.set)
             case .attribute:
-                var remaining = group
-                var parts: [DocumentSet] = []
-                for level in candidates.levels where !remaining.isEmpty {
-                    let atLevel = remaining.intersection(level)
-                    remaining.subtract(atLevel)
-                    parts.append(atLevel)
-                }
-                return parts
+                return attributeTiers(group, candidates: candidates)
             default:
-                return exactTiers(group, candidates: candidates).map { tier in
-                    switch tier {
-                    case .set(let set): return set
-                    case .list(let documents):
-                        var set = DocumentSet(capacity: group.capacity)
-                        for document in documents { set.insert(document) }
-                        return set
-                    }
-                }
+                return exactTiers(group, candidates: candidates)
             }
         }
+    }
+
+    /// Splits a group by its best match: the searchable level first, then, inside an ordered
+    /// attribute, the position of the first matched word (earlier first).
+    /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by position.
+    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [Tier] {
+        var remaining = group
+        var parts: [Tier] = []
+        for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
+            let atLevel = remaining.intersection(documents)
+            remaining.subtract(atLevel)
+            guard let ranks = candidates.attributeRanks, candidates.orderedLevels[level] else {
+                parts.append(.set(atLevel))
+                continue
+            }
+            // Positions are few and small: one bucket each, filled in document (custom) order.
+            var byPosition: [[Int]] = []
+            atLevel.forEach { document in
+                let position = Int(PostingRank.position(of: ranks[document]))
+                if position >= byPosition.count { byPosition += Array(repeating: [], count: position + 1 - byPosition.count) }
+                byPosition[position].append(document)
+                return true
+            }
+            parts += byPosition.lazy.filter { !$0.isEmpty }.map(Tier.list)
+        }
+        return parts
     }
 
     /// Splits a group by proximity (the sum over consecutive query words of the distance between

@@ -299,8 +299,8 @@ final class IndexStore: @unchecked Sendable {
 
     private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {
         var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
-        SearchableText.forEach(in: record, configuration: configuration) { level, text in
-            Tokenizer.appendFoldedWords(of: text, to: &columns[level])
+        SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
+            Tokenizer.appendFoldedWords(of: text, to: &columns[attribute.level])
         }
         return columns
     }
