@@ -65,6 +65,43 @@ import SearchAPI
         #expect(hit["_highlightResult"]?["name"]?["value"] == "<em>AA</em> batteries")
         #expect(throws: SearchError.self) { try index.setSettings(["synonyms": "tv=television"]) }
     }
+
+    /// Synonyms with several words on one side: the phrase (adjacent, in order) stands for the
+    /// word, and the word for every word of the phrase.
+    @Test func multiWordSynonyms() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "typoTolerance": false,
+                                                "customRanking": ["asc(rank)"],
+                                                "synonyms": [["objectID": "ny", "type": "synonym", "synonyms": ["NY", "New York"]],
+                                                             ["objectID": "pc", "type": "oneWaySynonym", "input": "pc",
+                                                              "synonyms": ["personal computer"]]]],
+                                     records: [
+                                         ["objectID": "phrase", "name": "New York pizza", "rank": 1],
+                                         ["objectID": "short", "name": "NY bagels", "rank": 2],
+                                         ["objectID": "apart", "name": "York of new potatoes", "rank": 3],
+                                         ["objectID": "computer", "name": "A personal computer", "rank": 4],
+                                         ["objectID": "pc", "name": "Gaming PC", "rank": 5],
+                                     ])
+        #expect(ids(try index.search("ny ")) == ["phrase", "short"])
+        #expect(ids(try index.search("new york ")) == ["phrase", "short", "apart"])
+        #expect(ids(try index.search("new york pizza ")) == ["phrase"])
+        #expect(ids(try index.search("ny pizza ")) == ["phrase"])
+        #expect(ids(try index.search("ny bagels ")) == ["short"])
+        #expect(ids(try index.search("new york bagels ")) == ["short"])
+        #expect(ids(try index.search("pc ")) == ["computer", "pc"])
+        #expect(ids(try index.search("personal computer ")) == ["computer"])   // one way only
+        #expect(ids(try index.search("ny ", ["synonyms": false])) == ["short"])
+        // The synonym's match counts as the words themselves: no typo, exact, and highlighted.
+        let hits = try index.search("new york ", ["getRankingInfo": true]).hits
+        let short = try #require(hits.first { $0["objectID"] == "short" })
+        #expect(short["_rankingInfo"]?["nbTypos"] == 0)
+        #expect(short["_rankingInfo"]?["nbExactWords"] == 2)
+        #expect(short["_highlightResult"]?["name"]?["value"] == "<em>NY</em> bagels")
+        let phrase = try #require(try index.search("ny ").hits.first { $0["objectID"] == "phrase" })
+        #expect(phrase["_highlightResult"]?["name"]?["value"] == "<em>New</em> <em>York</em> pizza")
+        // Adjacent phrase matches rank before words far apart.
+        #expect(try index.search("new york ").objectIDs.last == "apart")
+    }
 }
 
 private func ids(_ response: SearchResponse) -> Set<String> { Set(response.objectIDs) }

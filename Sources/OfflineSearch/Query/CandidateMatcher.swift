@@ -60,9 +60,10 @@ enum CandidateMatcher {
         let lastLevel = levelCount - 1
         /// Adds the postings of `terms` to `bits` (and to the level bitmaps and ranks), counting
         /// only the occurrences at the `allowed` levels; with `wholeValueOnly`, only where the
-        /// term is a whole attribute value.
+        /// term is a whole attribute value; with `within`, only in those documents.
         func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
-                                           levels recordLevels: Bool = true, into bits: inout [UInt64]) {
+                                           levels recordLevels: Bool = true, within: [UInt64]? = nil,
+                                           into bits: inout [UInt64]) {
             snapshot.postingStarts.withUnsafeBufferPointer { starts in
                 snapshot.postingDocs.withUnsafeBufferPointer { docs in
                     snapshot.postingMasks.withUnsafeBufferPointer { masks in
@@ -77,6 +78,7 @@ enum CandidateMatcher {
                                         guard levels != 0, !wholeValueOnly || mask & PostingMask.wholeValue != 0 else { continue }
                                         let doc = Int(docs[i])
                                         let bit: UInt64 = 1 << UInt64(doc & 63)
+                                        if let within, within[doc >> 6] & bit == 0 { continue }
                                         bits[doc >> 6] |= bit
                                         guard recordLevels else { continue }
                                         let level = min(PostingMask.bestLevel(levels), lastLevel)
@@ -99,7 +101,42 @@ enum CandidateMatcher {
             }
         }
 
-        for word in words {
+        // Phrase synonyms (`ny` ↔ `new york`): the documents with the phrase (its words adjacent,
+        // in order) match each query word it stands for, as the word itself would.
+        var synonymBits = [[UInt64]?](repeating: nil, count: words.count)
+        var synonymTermIDs = [[Int]](repeating: [], count: words.count)
+        for (start, word) in words.enumerated() {
+            for synonym in word.phraseSynonyms {
+                let ids = synonym.words.compactMap { snapshot.terms.id(of: $0) }
+                guard ids.count == synonym.words.count else { continue }
+                var documents: DocumentSet?
+                for id in ids {
+                    var bits = [UInt64](repeating: 0, count: stride)
+                    collect(CollectionOfOne(id), allowed: scope.levels, levels: false, into: &bits)
+                    let withWord = DocumentSet(capacity: capacity, words: bits)
+                    if documents == nil { documents = withWord } else { documents!.formIntersection(withWord) }
+                }
+                guard var documents else { continue }
+                if ids.count > 1 {
+                    let sequence = ids.map { UInt32($0) }
+                    var adjacent = DocumentSet(capacity: capacity)
+                    documents.forEach { document in
+                        if snapshot.forward.contains(sequence, in: document) { adjacent.insert(document) }
+                        return true
+                    }
+                    documents = adjacent
+                }
+                // Their levels and positions, for the attribute criterion.
+                var unused = [UInt64](repeating: 0, count: stride)
+                collect(ids, allowed: scope.levels, within: documents.words, into: &unused)
+                for covered in start..<(start + synonym.length) {
+                    synonymBits[covered] = synonymBits[covered]?.union(documents.words) ?? documents.words
+                    synonymTermIDs[covered] += ids
+                }
+            }
+        }
+
+        for (position, word) in words.enumerated() {
             // No typo: the word itself, or every word it begins.
             let termRange: Range<Int>
             if word.isPrefix {
@@ -114,9 +151,10 @@ enum CandidateMatcher {
             var wordBits = [UInt64](repeating: 0, count: stride)
             collect(termRange, allowed: scope.levels, into: &wordBits)
             collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
+            if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
             let exactIDs = (snapshot.terms.id(of: word.folded).map { [$0] } ?? []) + alternativeIDs
-            let alternativeTerms = Set(alternativeIDs.map { snapshot.terms.term($0) })
-            var otherTermIDs = Set(alternativeIDs.map { UInt32($0) })
+            let alternativeTerms = Set((alternativeIDs + synonymTermIDs[position]).map { snapshot.terms.term($0) })
+            var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
 
             // With typos: each candidate's documents, by typo count.
             let candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
@@ -152,7 +190,7 @@ enum CandidateMatcher {
             } else if !word.isPrefix, candidates.isEmpty {
                 exact.append(nil)
             } else {
-                var whole = [UInt64](repeating: 0, count: stride)
+                var whole = synonymBits[position] ?? [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, levels: false, into: &whole)
                 exact.append(DocumentSet(capacity: capacity, words: whole))
             }

@@ -18,6 +18,15 @@ struct QueryWord: Sendable, Hashable {
     var isExact = false
     /// Which quoted phrase the word belongs to (its words must be adjacent, in order).
     var phrase: Int?
+    /// Synonyms that stand for this word and the `length - 1` words after it, when one side of
+    /// the pair has several words (`ny` ↔ `new york`): their phrase counts as all of those words.
+    var phraseSynonyms: [PhraseSynonym] = []
+}
+
+/// A synonym of `length` query words (from the word that holds it): `words`, adjacent and in order.
+struct PhraseSynonym: Sendable, Hashable {
+    var length: Int
+    var words: [String]
 }
 
 enum QueryWords {
@@ -72,8 +81,9 @@ enum QueryWords {
     }
 
     /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
-    /// would leave nothing or the word is still being typed) and adds each word's plural forms
-    /// (`ignorePlurals`) and single-word synonyms as alternatives.
+    /// would leave nothing or the word is still being typed), adds each word's plural forms
+    /// (`ignorePlurals`) and single-word synonyms as alternatives, and the synonyms where one
+    /// side has several words as phrase synonyms.
     static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords: Bool,
                                  synonyms: SynonymTable) -> [QueryWord] {
         var words = words
@@ -81,16 +91,26 @@ enum QueryWords {
             let kept = words.filter { $0.isPrefix || !EnglishLanguage.stopWords.contains($0.folded) }
             if !kept.isEmpty { words = kept }
         }
-        return words.map { word in
+        words = words.map { word in
             var word = word
             guard !word.isExact else { return word }
             var alternatives: [String] = []
             if ignorePlurals { alternatives += EnglishLanguage.pluralForms(of: word.folded) }
-            alternatives += synonyms.alternatives(of: word.folded)
+            alternatives += synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] }
             var seen: Set<String> = [word.folded]
             word.alternatives = alternatives.filter { seen.insert($0).inserted }
             return word
         }
+        for start in words.indices {
+            for length in stride(from: 1, through: min(synonyms.longestPhrase, words.count - start), by: 1) {
+                let span = words[start..<(start + length)]
+                guard !span.contains(where: \.isExact) else { break }
+                for phrase in synonyms.alternatives(of: span.map(\.folded)) where length > 1 || phrase.count > 1 {
+                    words[start].phraseSynonyms.append(PhraseSynonym(length: length, words: phrase))
+                }
+            }
+        }
+        return words
     }
 }
 
@@ -116,13 +136,17 @@ enum WordRemoval: String, Sendable, Hashable, CaseIterable {
     }
 }
 
-/// Single-word synonyms from the `synonyms` setting: regular ones (every word of a group stands
-/// for the others) and one-way ones (the input stands for its synonyms, not the reverse).
-/// Accepts Algolia's synonym objects (`{"type": "synonym", "synonyms": [...]}`,
-/// `{"type": "oneWaySynonym", "input": ..., "synonyms": [...]}`) and plain groups (`[["tv", "television"]]`).
-/// Multi-word synonyms are kept in the settings but not applied.
+/// Synonyms from the `synonyms` setting: regular ones (every phrase of a group stands for the
+/// others) and one-way ones (the input stands for its synonyms, not the reverse). A phrase is one
+/// word or several (`ny` ↔ `new york`). Accepts Algolia's synonym objects
+/// (`{"type": "synonym", "synonyms": [...]}`, `{"type": "oneWaySynonym", "input": ..., "synonyms": [...]}`)
+/// and plain groups (`[["tv", "television"]]`); `altCorrection` and placeholder synonyms are
+/// kept in the settings but not applied.
 struct SynonymTable: Sendable, Hashable {
-    private var table: [String: [String]] = [:]
+    /// Folded phrase → the folded phrases that stand for it.
+    private var table: [[String]: [[String]]] = [:]
+    /// The most words in a phrase that has synonyms.
+    private(set) var longestPhrase = 0
 
     init() {}
 
@@ -136,14 +160,14 @@ struct SynonymTable: Sendable, Hashable {
             case .array(let group):
                 add(group: group.compactMap(\.stringValue))
             case .object(let object):
-                let words = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                let phrases = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 switch object["type"]?.stringValue ?? "synonym" {
-                case "synonym": add(group: words)
+                case "synonym": add(group: phrases)
                 case "oneWaySynonym":
                     guard let input = object["input"]?.stringValue else {
                         throw .invalidParameter("synonyms", expected: "an input for each oneWaySynonym", got: entry.jsonString)
                     }
-                    add(from: input, to: words)
+                    add(from: Tokenizer.words(input), to: phrases.map(Tokenizer.words))
                 default:
                     continue  // altCorrection and placeholder synonyms: stored, not applied
                 }
@@ -153,20 +177,19 @@ struct SynonymTable: Sendable, Hashable {
         }
     }
 
-    private static func singleWord(_ text: String) -> String? {
-        let words = Tokenizer.words(text)
-        return words.count == 1 ? words[0] : nil
-    }
-
     private mutating func add(group: [String]) {
-        let words = group.compactMap(SynonymTable.singleWord)
-        for word in words { table[word, default: []] += words.filter { $0 != word } }
+        let phrases = group.map(Tokenizer.words)
+        for phrase in phrases { add(from: phrase, to: phrases) }
     }
 
-    private mutating func add(from input: String, to synonyms: [String]) {
-        guard let word = SynonymTable.singleWord(input) else { return }
-        table[word, default: []] += synonyms.compactMap(SynonymTable.singleWord).filter { $0 != word }
+    private mutating func add(from input: [String], to synonyms: [[String]]) {
+        guard !input.isEmpty else { return }
+        let others = synonyms.filter { !$0.isEmpty && $0 != input && !(table[input] ?? []).contains($0) }
+        guard !others.isEmpty else { return }
+        table[input, default: []] += others
+        longestPhrase = max(longestPhrase, input.count)
     }
 
-    func alternatives(of word: String) -> [String] { table[word] ?? [] }
+    /// The phrases that stand for `phrase` (folded words).
+    func alternatives(of phrase: [String]) -> [[String]] { table[phrase] ?? [] }
 }
