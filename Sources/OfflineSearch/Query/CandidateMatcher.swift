@@ -5,9 +5,9 @@ struct CandidateMatches {
     var matched: DocumentSet
     /// `levels[l]`: documents where some query word occurs at searchable level `l` (best level per word and document).
     var levels: [DocumentSet]
-    /// Document → its best match as a `PostingRank` (level, then position inside an ordered
-    /// attribute), over all query words; `PostingRank.unmatched` where none matched. nil when no
-    /// level is ordered (positions never count).
+    /// Document → its best match in an ordered attribute as a `PostingRank` (level, then
+    /// position), over all query words; `PostingRank.unmatched` where none matched there. nil
+    /// when no level is ordered (positions never count).
     var attributeRanks: [UInt16]?
     /// For each level of `levels`, whether its attribute is ordered (positions split it).
     var orderedLevels: [Bool]
@@ -38,17 +38,8 @@ enum CandidateMatcher {
     ///   typo walk of the vocabulary for words long enough to allow typos.
     static func match(_ words: [QueryWord], policy: TypoPolicy, scope: MatchScope, in snapshot: IndexSnapshot) -> CandidateMatches {
         let capacity = snapshot.documentCount
-        let levelCount = snapshot.configuration.levelCount
         let stride = (capacity + 63) >> 6
-        // One flat bitmap per level, written through a raw pointer in the posting loop.
-        var levelBits = [UInt64](repeating: 0, count: stride * levelCount)
-        // Merged levels (from 14 on, as in `PostingMask`) are ordered when any of them is.
-        let configured = snapshot.configuration.orderedLevels
-        let orderedLevels = (0..<levelCount).map { level in
-            level < 14 ? configured.contains(level) : configured.contains { $0 >= 14 }
-        }
-        let tracksPositions = orderedLevels.contains(true)
-        var ranks = [UInt16](repeating: tracksPositions ? PostingRank.unmatched : 0, count: tracksPositions ? capacity : 0)
+        var postings = PostingCollector(snapshot: snapshot)
         var matched: DocumentSet?
         var exact: [DocumentSet?] = []
         var byTypos: [[DocumentSet]?] = []
@@ -57,48 +48,9 @@ enum CandidateMatcher {
         var anyOptional: DocumentSet?
         var wordTerms: [WordTerms] = []
 
-        let lastLevel = levelCount - 1
-        /// Adds the postings of `terms` to `bits` (and to the level bitmaps and ranks), counting
-        /// only the occurrences at the `allowed` levels; with `wholeValueOnly`, only where the
-        /// term is a whole attribute value; with `within`, only in those documents.
         func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
-                                           levels recordLevels: Bool = true, within: [UInt64]? = nil,
-                                           into bits: inout [UInt64]) {
-            snapshot.postingStarts.withUnsafeBufferPointer { starts in
-                snapshot.postingDocs.withUnsafeBufferPointer { docs in
-                    snapshot.postingMasks.withUnsafeBufferPointer { masks in
-                      snapshot.postingPositions.withUnsafeBufferPointer { positions in
-                        bits.withUnsafeMutableBufferPointer { bits in
-                          levelBits.withUnsafeMutableBufferPointer { levelBits in
-                            ranks.withUnsafeMutableBufferPointer { ranks in
-                                for term in terms {
-                                    for i in Int(starts[term])..<Int(starts[term + 1]) {
-                                        let mask = masks[i]
-                                        let levels = mask & allowed
-                                        guard levels != 0, !wholeValueOnly || mask & PostingMask.wholeValue != 0 else { continue }
-                                        let doc = Int(docs[i])
-                                        let bit: UInt64 = 1 << UInt64(doc & 63)
-                                        if let within, within[doc >> 6] & bit == 0 { continue }
-                                        bits[doc >> 6] |= bit
-                                        guard recordLevels else { continue }
-                                        let level = min(PostingMask.bestLevel(levels), lastLevel)
-                                        levelBits[level * stride + doc >> 6] |= bit
-                                        if tracksPositions {
-                                            // The stored position is at the term's best level; when
-                                            // that level is not allowed here it is unknown: 0.
-                                            let position = PostingMask.bestLevel(mask) == level ? positions[i] : 0
-                                            let rank = UInt16(level) << 10 | position
-                                            if rank < ranks[doc] { ranks[doc] = rank }
-                                        }
-                                    }
-                                }
-                            }
-                          }
-                        }
-                      }
-                    }
-                }
-            }
+                                           levels recordLevels: Bool = true, into bits: inout [UInt64]) {
+            postings.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
         }
 
         // Phrase synonyms (`ny` ↔ `new york`): the documents with the phrase (its words adjacent,
@@ -126,9 +78,7 @@ enum CandidateMatcher {
                     }
                     documents = adjacent
                 }
-                // Their levels and positions, for the attribute criterion.
-                var unused = [UInt64](repeating: 0, count: stride)
-                collect(ids, allowed: scope.levels, within: documents.words, into: &unused)
+                postings.recordLevels(of: ids, allowed: scope.levels, in: documents)
                 for covered in start..<(start + synonym.length) {
                     synonymBits[covered] = synonymBits[covered]?.union(documents.words) ?? documents.words
                     synonymTermIDs[covered] += ids
@@ -202,15 +152,160 @@ enum CandidateMatcher {
                 if matched == nil { matched = wordSet } else { matched!.formIntersection(wordSet) }
             }
         }
-        let levels = (0..<levelCount).map { level in
-            DocumentSet(capacity: capacity, words: Array(levelBits[level * stride..<(level + 1) * stride]))
-        }
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
-        return CandidateMatches(matched: all, levels: levels, attributeRanks: tracksPositions ? ranks : nil,
-                                orderedLevels: orderedLevels, exact: exact, byTypos: byTypos,
+        return CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
+                                orderedLevels: postings.orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
                                 forward: snapshot.forward)
+    }
+}
+
+/// The posting loop of `CandidateMatcher`: adds posting lists to a word's bitmap and notes, for
+/// each document, the best searchable level where a query word occurs (one bitmap per level)
+/// and, in ordered attributes, the earliest position (`ranks`).
+private struct PostingCollector {
+    let snapshot: IndexSnapshot
+    let stride: Int
+    let lastLevel: Int
+    /// For each level, whether its attribute is ordered; merged levels (from 14 on, as in
+    /// `PostingMask`) are ordered when any of them is.
+    let orderedLevels: [Bool]
+    let orderedMask: UInt16
+    var tracksPositions: Bool { orderedMask != 0 }
+    /// One flat bitmap per level.
+    var levelBits: [UInt64]
+    /// Document → best `PostingRank` in an ordered attribute (empty when no level is ordered).
+    var ranks: [UInt16]
+
+    init(snapshot: IndexSnapshot) {
+        self.snapshot = snapshot
+        let levelCount = snapshot.configuration.levelCount
+        stride = (snapshot.documentCount + 63) >> 6
+        lastLevel = levelCount - 1
+        let configured = snapshot.configuration.orderedLevels
+        let ordered = (0..<levelCount).map { level in
+            level < 14 ? configured.contains(level) : configured.contains { $0 >= 14 }
+        }
+        let mask = PostingMask.mask(forLevels: ordered.indices.filter { ordered[$0] })
+        orderedLevels = ordered
+        orderedMask = mask
+        levelBits = [UInt64](repeating: 0, count: stride * levelCount)
+        ranks = [UInt16](repeating: PostingRank.unmatched, count: mask != 0 ? snapshot.documentCount : 0)
+    }
+
+    func levelSets() -> [DocumentSet] {
+        (0...lastLevel).map { level in
+            DocumentSet(capacity: snapshot.documentCount, words: Array(levelBits[level * stride..<(level + 1) * stride]))
+        }
+    }
+
+    /// Adds the postings of `terms` to `bits` (and, with `recordLevels`, to the levels and
+    /// ranks), counting only the occurrences at the `allowed` levels; with `wholeValueOnly`,
+    /// only where the term is a whole attribute value.
+    mutating func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
+                                                recordLevels: Bool, into bits: inout [UInt64]) {
+        let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
+        let required = wholeValueOnly ? PostingMask.wholeValue : 0
+        snapshot.postingStarts.withUnsafeBufferPointer { starts in
+            snapshot.postingDocs.withUnsafeBufferPointer { docs in
+                snapshot.postingMasks.withUnsafeBufferPointer { masks in
+                    snapshot.postingPositions.withUnsafeBufferPointer { positions in
+                        bits.withUnsafeMutableBufferPointer { bits in
+                            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                                ranks.withUnsafeMutableBufferPointer { ranks in
+                                    for term in terms {
+                                        let postings = Int(starts[term])..<Int(starts[term + 1])
+                                        guard !postings.isEmpty else { continue }
+                                        let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions.baseAddress!,
+                                                               allowed: allowed, required: required)
+                                        if recordLevels {
+                                            scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
+                                                               lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
+                                        } else {
+                                            scan.add(postings, to: bits.baseAddress!)
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Notes the levels (and ranks) of the postings of `terms` at the `allowed` levels, in
+    /// `documents` only.
+    mutating func recordLevels(of terms: [Int], allowed: UInt16, in documents: DocumentSet) {
+        let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
+        snapshot.postingMasks.withUnsafeBufferPointer { masks in
+          snapshot.postingPositions.withUnsafeBufferPointer { positions in
+            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                ranks.withUnsafeMutableBufferPointer { ranks in
+                    for term in terms {
+                        for i in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
+                            let doc = Int(snapshot.postingDocs[i])
+                            guard masks[i] & allowed != 0, documents.contains(doc) else { continue }
+                            PostingCollector.note(doc: doc, mask: masks[i], allowed: allowed, position: positions[i],
+                                                  levelBits: levelBits.baseAddress!, stride: stride, lastLevel: lastLevel,
+                                                  ranks: ranks.baseAddress, orderedMask: orderedMask)
+                        }
+                    }
+                }
+            }
+          }
+        }
+    }
+
+    /// One occurrence of a query word in `doc`: its best allowed level, and in an ordered
+    /// attribute its rank (level, position).
+    @inline(__always)
+    fileprivate static func note(doc: Int, mask: UInt16, allowed: UInt16, position: @autoclosure () -> UInt16,
+                                 levelBits: UnsafeMutablePointer<UInt64>, stride: Int, lastLevel: Int,
+                                 ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16) {
+        let level = min(PostingMask.bestLevel(mask & allowed), lastLevel)
+        levelBits[level * stride + doc >> 6] |= 1 << UInt64(doc & 63)
+        if orderedMask & PostingMask.bit(forLevel: level) != 0, let ranks {
+            // The stored position is at the term's best level; when that level is not allowed
+            // here, it is unknown: 0.
+            let rank = UInt16(level) << 10 | (PostingMask.bestLevel(mask) == level ? position() : 0)
+            if rank < ranks[doc] { ranks[doc] = rank }
+        }
+    }
+}
+
+/// The hot loop over one posting list, with every pointer and constant a parameter (so that
+/// they stay in registers while the loop writes through the bitmaps).
+private struct PostingScan {
+    let docs: UnsafePointer<UInt32>
+    let masks: UnsafePointer<UInt16>
+    let positions: UnsafePointer<UInt16>
+    let allowed: UInt16
+    /// `PostingMask.wholeValue` for whole-value matches only, else 0.
+    let required: UInt16
+
+    @inline(never)
+    func add(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>) {
+        for i in postings {
+            let mask = masks[i]
+            guard mask & allowed != 0, mask & required == required else { continue }
+            let doc = Int(docs[i])
+            bits[doc >> 6] |= 1 << UInt64(doc & 63)
+        }
+    }
+
+    @inline(never)
+    func addWithLevels(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>,
+                       stride: Int, lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16) {
+        for i in postings {
+            let mask = masks[i]
+            guard mask & allowed != 0, mask & required == required else { continue }
+            let doc = Int(docs[i])
+            bits[doc >> 6] |= 1 << UInt64(doc & 63)
+            PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions[i], levelBits: levelBits,
+                                  stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+        }
     }
 }
 

@@ -19,10 +19,10 @@ enum RankingInfo {
                 if let levels = candidates.byTypos[index], let t = levels.firstIndex(where: { $0.contains(document) }) { typos += t }
                 if candidates.exact[index]?.contains(document) ?? true { exact += 1 }
             }
-            if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched {
-                firstMatchedWord = PostingRank.level(of: rank) * 1000 + Int(PostingRank.position(of: rank))
-            } else {
-                firstMatchedWord = (candidates.levels.firstIndex { $0.contains(document) } ?? 0) * 1000
+            let level = candidates.levels.firstIndex { $0.contains(document) } ?? 0
+            firstMatchedWord = level * 1000
+            if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched, PostingRank.level(of: rank) == level {
+                firstMatchedWord += Int(PostingRank.position(of: rank))
             }
             proximity = RelevanceRanker.proximity(of: document, words: candidates.wordTerms, forward: candidates.forward)
         }

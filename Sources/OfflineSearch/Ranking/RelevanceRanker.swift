@@ -168,7 +168,8 @@ enum RelevanceRanker {
                 byPosition[position].append(document)
                 return true
             }
-            parts += byPosition.lazy.filter { !$0.isEmpty }.map(Tier.list)
+            let positions = byPosition.filter { !$0.isEmpty }
+            if positions.count == 1 { parts.append(.set(atLevel)) } else { parts += positions.map(Tier.list) }
         }
         return parts
     }
