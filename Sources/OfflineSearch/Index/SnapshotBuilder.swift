@@ -77,7 +77,7 @@ enum SnapshotBuilder {
             SearchableText.forEach(in: inputs[index].record, configuration: configuration) { level, text in
                 collector.levelBit = UInt64(PostingMask.bit(forLevel: level))
                 let before = collector.entries.count
-                Tokenizer.scan(text, into: &collector)
+                Tokenizer.scan(text, separators: configuration.separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count > before { collector.forward.append(ForwardIndex.boundary) }
             }

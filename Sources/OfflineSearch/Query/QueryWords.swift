@@ -24,8 +24,8 @@ enum QueryWords {
     /// The query's words under `queryType`. With `prefixLast`, the last word is a prefix only
     /// while the user is still typing it: a query that ends with a space or punctuation has
     /// no prefix word.
-    static func parse(_ query: String, queryType: QueryType) -> [QueryWord] {
-        parse(query, queryType: queryType, advancedSyntax: []).words
+    static func parse(_ query: String, queryType: QueryType, separators: IndexedSeparators) -> [QueryWord] {
+        parse(query, queryType: queryType, advancedSyntax: [], separators: separators).words
     }
 
     /// `advancedSyntaxFeatures`.
@@ -37,8 +37,9 @@ enum QueryWords {
 
     /// The query's words, and with `advancedSyntax` the words to exclude (`-word`); words inside
     /// `"quotes"` are exact (no prefix, typo or alternative).
-    static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax) -> (words: [QueryWord], excluded: [String]) {
-        let tokens = Tokenizer.tokens(query)
+    static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax,
+                      separators: IndexedSeparators) -> (words: [QueryWord], excluded: [String]) {
+        let tokens = Tokenizer.tokens(query, separators: separators)
         let utf8 = Array(query.utf8)
         // Byte ranges inside double quotes (an unclosed quote runs to the end).
         var quoted: [Range<Int>] = []
@@ -126,7 +127,9 @@ struct SynonymTable: Sendable, Hashable {
 
     init() {}
 
-    init(_ value: JSONValue?) throws(SearchError) {
+    /// The `synonyms` setting; a synonym is one word as `separators` tokenize it (`c#` is two
+    /// words when `#` is indexed).
+    init(_ value: JSONValue?, separators: IndexedSeparators) throws(SearchError) {
         guard let value else { return }
         guard case .array(let entries) = value else {
             throw .invalidParameter("synonyms", expected: "an array of synonym objects or of arrays of words", got: value.jsonString)
@@ -134,16 +137,16 @@ struct SynonymTable: Sendable, Hashable {
         for entry in entries {
             switch entry {
             case .array(let group):
-                add(group: group.compactMap(\.stringValue))
+                add(group: group.compactMap(\.stringValue), separators: separators)
             case .object(let object):
                 let words = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 switch object["type"]?.stringValue ?? "synonym" {
-                case "synonym": add(group: words)
+                case "synonym": add(group: words, separators: separators)
                 case "oneWaySynonym":
                     guard let input = object["input"]?.stringValue else {
                         throw .invalidParameter("synonyms", expected: "an input for each oneWaySynonym", got: entry.jsonString)
                     }
-                    add(from: input, to: words)
+                    add(from: input, to: words, separators: separators)
                 default:
                     continue  // altCorrection and placeholder synonyms: stored, not applied
                 }
@@ -153,19 +156,19 @@ struct SynonymTable: Sendable, Hashable {
         }
     }
 
-    private static func singleWord(_ text: String) -> String? {
-        let words = Tokenizer.words(text)
+    private static func singleWord(_ text: String, separators: IndexedSeparators) -> String? {
+        let words = Tokenizer.words(text, separators: separators)
         return words.count == 1 ? words[0] : nil
     }
 
-    private mutating func add(group: [String]) {
-        let words = group.compactMap(SynonymTable.singleWord)
+    private mutating func add(group: [String], separators: IndexedSeparators) {
+        let words = group.compactMap { SynonymTable.singleWord($0, separators: separators) }
         for word in words { table[word, default: []] += words.filter { $0 != word } }
     }
 
-    private mutating func add(from input: String, to synonyms: [String]) {
-        guard let word = SynonymTable.singleWord(input) else { return }
-        table[word, default: []] += synonyms.compactMap(SynonymTable.singleWord).filter { $0 != word }
+    private mutating func add(from input: String, to synonyms: [String], separators: IndexedSeparators) {
+        guard let word = SynonymTable.singleWord(input, separators: separators) else { return }
+        table[word, default: []] += synonyms.compactMap { SynonymTable.singleWord($0, separators: separators) }.filter { $0 != word }
     }
 
     func alternatives(of word: String) -> [String] { table[word] ?? [] }

@@ -42,7 +42,7 @@ struct SearchRequest {
         var optionalWords: Set<String> = []
         if let value = setting("optionalWords") {
             for entry in try ParameterReader(name: "optionalWords", value: value).stringList() {
-                optionalWords.formUnion(Tokenizer.words(entry))
+                optionalWords.formUnion(Tokenizer.words(entry, separators: configuration.separators))
             }
         }
         var advanced: QueryWords.AdvancedSyntax = []
@@ -61,7 +61,7 @@ struct SearchRequest {
             }
         }
         let parsed = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast,
-                                      advancedSyntax: advanced)
+                                      advancedSyntax: advanced, separators: configuration.separators)
         excludedWords = parsed.excluded
         words = QueryWords.applyingLanguage(
             parsed.words,
@@ -87,7 +87,7 @@ struct SearchRequest {
         } else {
             wordRemoval = .none
         }
-        typoPolicy = try TypoPolicy(parameters, settings: settings)
+        typoPolicy = try TypoPolicy(parameters, settings: settings, separators: configuration.separators)
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")

@@ -7,6 +7,8 @@ struct HighlightBuilder {
     let words: [QueryWord]
     let preTag: String
     let postTag: String
+    /// The index's `separatorsToIndex`: the texts are tokenized as the records were.
+    let separators: IndexedSeparators
     /// For each query word, the indexed words it matched with typos (wrapped whole).
     var variantTerms: [Set<String>] = []
 
@@ -67,7 +69,7 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string.
     func highlight(_ text: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text)
+        let tokens = Tokenizer.tokens(text, separators: separators)
         let spans = spans(text, tokens: tokens)
         let matched = Set(spans.compactMap { $0?.word })
         let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
@@ -82,7 +84,7 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
     func snippet(_ text: String, wordCount: Int, ellipsis: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text)
+        let tokens = Tokenizer.tokens(text, separators: separators)
         let spans = spans(text, tokens: tokens)
         let matched = Set(spans.compactMap { $0?.word })
         guard tokens.count > wordCount, wordCount > 0 else {
