@@ -37,8 +37,12 @@ enum QueryWords {
 
     /// The query's words, and with `advancedSyntax` the words to exclude (`-word`); words inside
     /// `"quotes"` are exact (no prefix, typo or alternative).
+    ///
+    /// An excluded entry is one word, or with `separatorsToIndex` the words written together
+    /// (`-c#` is `c`, `#`): a record is left out when it has them side by side. The `"` and `-`
+    /// of the syntax are never query words, even when they are indexed separators.
     static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax,
-                      separators: IndexedSeparators) -> (words: [QueryWord], excluded: [String]) {
+                      separators: IndexedSeparators) -> (words: [QueryWord], excluded: [[String]]) {
         let tokens = Tokenizer.tokens(query, separators: separators)
         let utf8 = Array(query.utf8)
         // Byte ranges inside double quotes (an unclosed quote runs to the end).
@@ -50,14 +54,34 @@ enum QueryWords {
             }
             if let start = open { quoted.append(start..<utf8.count) }
         }
+        /// `-` right before a word, at the start of the query or after a space.
+        func isExclusionMark(at offset: Int) -> Bool {
+            offset >= 0 && utf8[offset] == UInt8(ascii: "-") && (offset == 0 || utf8[offset - 1] == UInt8(ascii: " "))
+        }
         var words: [QueryWord] = []
-        var excluded: [String] = []
-        for (index, token) in tokens.enumerated() {
+        var excluded: [[String]] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            defer { index += 1 }
             let phraseIndex = quoted.firstIndex { $0.contains(token.start) }
             let inPhrase = phraseIndex != nil
-            if advancedSyntax.contains(.excludeWords), !inPhrase, token.start > 0, utf8[token.start - 1] == UInt8(ascii: "-"),
-               token.start == 1 || utf8[token.start - 2] == UInt8(ascii: " ") {
-                excluded.append(token.folded)
+            // An indexed `"` or `-` that is the syntax's own.
+            if token.end == token.start + 1 {
+                let byte = utf8[token.start]
+                if byte == UInt8(ascii: "\""), advancedSyntax.contains(.exactPhrase) { continue }
+                if advancedSyntax.contains(.excludeWords), !inPhrase, isExclusionMark(at: token.start),
+                   index + 1 < tokens.count, tokens[index + 1].start == token.end { continue }
+            }
+            if advancedSyntax.contains(.excludeWords), !inPhrase, isExclusionMark(at: token.start - 1) {
+                var group = [token.folded]
+                var end = token.end
+                while index + 1 < tokens.count, tokens[index + 1].start == end {
+                    index += 1
+                    group.append(tokens[index].folded)
+                    end = tokens[index].end
+                }
+                excluded.append(group)
                 continue
             }
             let original = String(decoding: utf8[token.start..<token.end], as: UTF8.self)

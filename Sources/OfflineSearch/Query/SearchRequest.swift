@@ -12,8 +12,9 @@ struct SearchRequest {
     let scope: MatchScope
     /// `removeWordsIfNoResults`.
     let wordRemoval: WordRemoval
-    /// `advancedSyntax`: words whose records are left out (`-word`).
-    let excludedWords: [String]
+    /// `advancedSyntax`: words whose records are left out (`-word`); several when they were
+    /// written together around indexed separators (`-c#`), left out only side by side.
+    let excludedWords: [[String]]
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
     let distinct: Int
     let filter: FilterExpression?
