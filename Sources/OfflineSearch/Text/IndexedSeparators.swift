@@ -45,8 +45,6 @@ struct IndexedSeparators: Sendable, Hashable {
         }
     }
 
-    var isEmpty: Bool { low == 0 && high == 0 && nonASCII.isEmpty }
-
     /// Whether the ASCII byte `byte` (below 0x80) is an indexed separator.
     @inline(__always) func contains(ascii byte: UInt8) -> Bool {
         IndexedSeparators.contains(ascii: byte, low: low, high: high)
@@ -54,10 +52,6 @@ struct IndexedSeparators: Sendable, Hashable {
 
     @inline(__always) static func contains(ascii byte: UInt8, low: UInt64, high: UInt64) -> Bool {
         (byte < 64 ? low >> UInt64(byte) : high >> UInt64(byte & 63)) & 1 != 0
-    }
-
-    func contains(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.value < 0x80 ? contains(ascii: UInt8(scalar.value)) : nonASCII.contains(scalar)
     }
 
     /// The indexed ASCII separators, in code point order (FTS5's `tokenchars`).
