@@ -408,13 +408,15 @@ public final class SearchIndex: Sendable {
         let request = try SearchRequest(parameters, configuration: snapshot.configuration)
         let matched = context!.matching(request).documents
         let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
-        let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll)
-        let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag)
+        let separators = snapshot.configuration.separators
+        let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)
+        let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
+                                           separators: separators)
         var hits: [FacetHit] = []
         for id in counts.indices where counts[id] > 0 {
             let value = column.values[id]
             if !facetWords.isEmpty {
-                let tokens = Tokenizer.words(value)
+                let tokens = Tokenizer.words(value, separators: separators)
                 guard facetWords.allSatisfy({ word in tokens.contains { $0.hasPrefix(word.folded) } }) else { continue }
             }
             let highlighted = highlighter.highlight(value)["value"]?.stringValue ?? value

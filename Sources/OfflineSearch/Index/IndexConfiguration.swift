@@ -58,6 +58,9 @@ struct IndexConfiguration: Sendable {
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
+    /// `separatorsToIndex`: what the tokenizer keeps as words, for the records, the FTS5 text,
+    /// the query, synonyms and highlighting alike. Index-only: a search cannot override it.
+    let separators: IndexedSeparators
 
     init(settings: IndexSettings) throws(SearchError) {
         self.settings = settings
@@ -169,10 +172,13 @@ struct IndexConfiguration: Sendable {
         replicas = replicaNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
         // Derived once per settings (a bad value fails when set, not at the next search).
-        synonyms = try SynonymTable(settings.values["synonyms"])
+        separators = try settings.string("separatorsToIndex").map { text throws(SearchError) in
+            try IndexedSeparators(setting: text)
+        } ?? .none
+        synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
         ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
         removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
-        _ = try TypoPolicy(SearchParameters(), settings: settings)
+        _ = try TypoPolicy(SearchParameters(), settings: settings, separators: separators)
     }
 
     /// `modifier(inner)` → `inner`; anything else → nil.
@@ -189,7 +195,8 @@ struct IndexConfiguration: Sendable {
 
     /// Settings that change what is derived at build time; a change to any of them rebuilds the index.
     static func derivedFingerprint(_ settings: IndexSettings) -> String {
-        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributeForDistinct"]
+        let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributeForDistinct",
+                    "separatorsToIndex"]
         return keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
     }
 }

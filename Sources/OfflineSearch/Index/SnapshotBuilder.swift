@@ -95,7 +95,7 @@ enum SnapshotBuilder {
                 collector.level = attribute.level
                 collector.ordered = attribute.ordered
                 let before = collector.entries.count
-                Tokenizer.scan(text, into: &collector)
+                Tokenizer.scan(text, separators: configuration.separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count > before { collector.forward.append(ForwardIndex.boundary) }
             }

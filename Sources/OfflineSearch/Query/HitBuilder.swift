@@ -11,7 +11,7 @@ struct HitBuilder {
         self.request = request
         unretrievable = configuration.unretrievable
         highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
-                                       variantTerms: candidates?.variantTerms ?? [])
+                                       separators: configuration.separators, variantTerms: candidates?.variantTerms ?? [])
     }
 
     func hit(for record: JSONObject) -> JSONValue {

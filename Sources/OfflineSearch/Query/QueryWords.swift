@@ -33,8 +33,8 @@ enum QueryWords {
     /// The query's words under `queryType`. With `prefixLast`, the last word is a prefix only
     /// while the user is still typing it: a query that ends with a space or punctuation has
     /// no prefix word.
-    static func parse(_ query: String, queryType: QueryType) -> [QueryWord] {
-        parse(query, queryType: queryType, advancedSyntax: []).words
+    static func parse(_ query: String, queryType: QueryType, separators: IndexedSeparators) -> [QueryWord] {
+        parse(query, queryType: queryType, advancedSyntax: [], separators: separators).words
     }
 
     /// `advancedSyntaxFeatures`.
@@ -46,8 +46,13 @@ enum QueryWords {
 
     /// The query's words, and with `advancedSyntax` the words to exclude (`-word`); words inside
     /// `"quotes"` are exact (no prefix, typo or alternative).
-    static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax) -> (words: [QueryWord], excluded: [String]) {
-        let tokens = Tokenizer.tokens(query)
+    ///
+    /// An excluded entry is one word, or with `separatorsToIndex` the words written together
+    /// (`-c#` is `c`, `#`): a record is left out when it has them side by side. The `"` and `-`
+    /// of the syntax are never query words, even when they are indexed separators.
+    static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax,
+                      separators: IndexedSeparators) -> (words: [QueryWord], excluded: [[String]]) {
+        let tokens = Tokenizer.tokens(query, separators: separators)
         let utf8 = Array(query.utf8)
         // Byte ranges inside double quotes (an unclosed quote runs to the end).
         var quoted: [Range<Int>] = []
@@ -58,14 +63,34 @@ enum QueryWords {
             }
             if let start = open { quoted.append(start..<utf8.count) }
         }
+        /// `-` right before a word, at the start of the query or after a space.
+        func isExclusionMark(at offset: Int) -> Bool {
+            offset >= 0 && utf8[offset] == UInt8(ascii: "-") && (offset == 0 || utf8[offset - 1] == UInt8(ascii: " "))
+        }
         var words: [QueryWord] = []
-        var excluded: [String] = []
-        for (index, token) in tokens.enumerated() {
+        var excluded: [[String]] = []
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            defer { index += 1 }
             let phraseIndex = quoted.firstIndex { $0.contains(token.start) }
             let inPhrase = phraseIndex != nil
-            if advancedSyntax.contains(.excludeWords), !inPhrase, token.start > 0, utf8[token.start - 1] == UInt8(ascii: "-"),
-               token.start == 1 || utf8[token.start - 2] == UInt8(ascii: " ") {
-                excluded.append(token.folded)
+            // An indexed `"` or `-` that is the syntax's own.
+            if token.end == token.start + 1 {
+                let byte = utf8[token.start]
+                if byte == UInt8(ascii: "\""), advancedSyntax.contains(.exactPhrase) { continue }
+                if advancedSyntax.contains(.excludeWords), !inPhrase, isExclusionMark(at: token.start),
+                   index + 1 < tokens.count, tokens[index + 1].start == token.end { continue }
+            }
+            if advancedSyntax.contains(.excludeWords), !inPhrase, isExclusionMark(at: token.start - 1) {
+                var group = [token.folded]
+                var end = token.end
+                while index + 1 < tokens.count, tokens[index + 1].start == end {
+                    index += 1
+                    group.append(tokens[index].folded)
+                    end = tokens[index].end
+                }
+                excluded.append(group)
                 continue
             }
             let original = String(decoding: utf8[token.start..<token.end], as: UTF8.self)
@@ -150,7 +175,9 @@ struct SynonymTable: Sendable, Hashable {
 
     init() {}
 
-    init(_ value: JSONValue?) throws(SearchError) {
+    /// The `synonyms` setting, its phrases tokenized as the index is (`c#` is two words when `#`
+    /// is indexed).
+    init(_ value: JSONValue?, separators: IndexedSeparators) throws(SearchError) {
         guard let value else { return }
         guard case .array(let entries) = value else {
             throw .invalidParameter("synonyms", expected: "an array of synonym objects or of arrays of words", got: value.jsonString)
@@ -158,16 +185,17 @@ struct SynonymTable: Sendable, Hashable {
         for entry in entries {
             switch entry {
             case .array(let group):
-                add(group: group.compactMap(\.stringValue))
+                add(group: group.compactMap(\.stringValue), separators: separators)
             case .object(let object):
                 let phrases = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
                 switch object["type"]?.stringValue ?? "synonym" {
-                case "synonym": add(group: phrases)
+                case "synonym": add(group: phrases, separators: separators)
                 case "oneWaySynonym":
                     guard let input = object["input"]?.stringValue else {
                         throw .invalidParameter("synonyms", expected: "an input for each oneWaySynonym", got: entry.jsonString)
                     }
-                    add(from: Tokenizer.words(input), to: phrases.map(Tokenizer.words))
+                    add(from: Tokenizer.words(input, separators: separators),
+                        to: phrases.map { Tokenizer.words($0, separators: separators) })
                 default:
                     continue  // altCorrection and placeholder synonyms: stored, not applied
                 }
@@ -177,8 +205,8 @@ struct SynonymTable: Sendable, Hashable {
         }
     }
 
-    private mutating func add(group: [String]) {
-        let phrases = group.map(Tokenizer.words)
+    private mutating func add(group: [String], separators: IndexedSeparators) {
+        let phrases = group.map { Tokenizer.words($0, separators: separators) }
         for phrase in phrases { add(from: phrase, to: phrases) }
     }
 

@@ -50,11 +50,20 @@ final class SearchContext {
             }
             documents = kept
         }
-        for word in request.excludedWords {
-            guard let term = snapshot.terms.id(of: word) else { continue }
+        for words in request.excludedWords {
+            let ids = words.map { snapshot.terms.id(of: $0) }
+            guard let term = ids.first!, ids.allSatisfy({ $0 != nil }) else { continue }
             let range = Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1])
             var excluded = DocumentSet(capacity: snapshot.documentCount)
-            excluded.insert(contentsOf: snapshot.postingDocs[range])
+            if words.count == 1 {
+                excluded.insert(contentsOf: snapshot.postingDocs[range])
+            } else {
+                // Words written together (`-c#`): only the records that have them side by side.
+                let sequence = ids.map { UInt32($0!) }
+                for document in snapshot.postingDocs[range] where snapshot.forward.contains(sequence, in: Int(document)) {
+                    excluded.insert(Int(document))
+                }
+            }
             documents.subtract(excluded)
         }
         if let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {

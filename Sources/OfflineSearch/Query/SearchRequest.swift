@@ -12,8 +12,9 @@ struct SearchRequest {
     let scope: MatchScope
     /// `removeWordsIfNoResults`.
     let wordRemoval: WordRemoval
-    /// `advancedSyntax`: words whose records are left out (`-word`).
-    let excludedWords: [String]
+    /// `advancedSyntax`: words whose records are left out (`-word`); several when they were
+    /// written together around indexed separators (`-c#`), left out only side by side.
+    let excludedWords: [[String]]
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
     let distinct: Int
     let filter: FilterExpression?
@@ -42,7 +43,7 @@ struct SearchRequest {
         var optionalWords: Set<String> = []
         if let value = setting("optionalWords") {
             for entry in try ParameterReader(name: "optionalWords", value: value).stringList() {
-                optionalWords.formUnion(Tokenizer.words(entry))
+                optionalWords.formUnion(Tokenizer.words(entry, separators: configuration.separators))
             }
         }
         var advanced: QueryWords.AdvancedSyntax = []
@@ -61,7 +62,7 @@ struct SearchRequest {
             }
         }
         let parsed = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast,
-                                      advancedSyntax: advanced)
+                                      advancedSyntax: advanced, separators: configuration.separators)
         excludedWords = parsed.excluded
         words = QueryWords.applyingLanguage(
             parsed.words,
@@ -87,7 +88,7 @@ struct SearchRequest {
         } else {
             wordRemoval = .none
         }
-        typoPolicy = try TypoPolicy(parameters, settings: settings)
+        typoPolicy = try TypoPolicy(parameters, settings: settings, separators: configuration.separators)
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")

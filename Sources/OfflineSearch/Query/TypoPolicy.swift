@@ -25,7 +25,7 @@ struct TypoPolicy: Hashable, Sendable {
 
     init() {}
 
-    init(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) {
+    init(_ parameters: SearchParameters, settings: IndexSettings, separators: IndexedSeparators) throws(SearchError) {
         func value(_ name: String) -> JSONValue? { parameters.other[name] ?? settings.values[name] }
         if let tolerance = value("typoTolerance") {
             switch tolerance {
@@ -48,7 +48,7 @@ struct TypoPolicy: Hashable, Sendable {
         }
         if let words = value("disableTypoToleranceOnWords") {
             disabledWords = Set(try ParameterReader(name: "disableTypoToleranceOnWords", value: words).stringList()
-                .flatMap(Tokenizer.words))
+                .flatMap { Tokenizer.words($0, separators: separators) })
         }
     }
 

@@ -200,14 +200,19 @@ final class IndexStore: @unchecked Sendable {
                 let snapshot = try writer.transaction {
                     let previous = try IndexStore.readSettings(writer)
                     let previousConfiguration = try IndexConfiguration(settings: previous)
+                    // A new tokenizer (`separatorsToIndex`) also needs a new table; comparing with the
+                    // table's declaration catches an index whose setting was stored before it applied.
+                    let tokenizerMatches = try textTableTokenizes(with: configuration.separators)
                     let rebuildText = previousConfiguration.levelCount != configuration.levelCount
                         || previous.searchableAttributes != settings.searchableAttributes
+                        || previousConfiguration.separators != configuration.separators
+                        || !tokenizerMatches
                     if let newSettings = change.settings {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
                         try statement.bind(1, JSONValue.object(newSettings.values).jsonString)
                         try statement.run()
                     }
-                    try ensureTextTable(levelCount: configuration.levelCount, recreate: rebuildText)
+                    try ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)
                     if change.clearFirst {
                         try writer.execute("DELETE FROM records; INSERT INTO search_text (search_text) VALUES ('delete-all');")
                     }
@@ -285,22 +290,41 @@ final class IndexStore: @unchecked Sendable {
     /// The FTS5 table holds each record's searchable text, folded by the engine's tokenizer,
     /// one column per searchable level. It is the durable, SQL-queryable form of what the
     /// in-memory index serves.
-    private func ensureTextTable(levelCount: Int, recreate: Bool) throws {
+    private func ensureTextTable(levelCount: Int, separators: IndexedSeparators, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
-        // The text is already folded by the engine's tokenizer (words of letters and digits
-        // joined by spaces), so FTS5's ascii tokenizer splits it into exactly the engine's words.
         // Contentless and detail=none: the records table holds the text and the engine ranks from
         // its own index, so FTS5 keeps only which records hold each word — a third of the write cost.
         try writer.execute("""
-            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), tokenize = 'ascii', content = '', detail = none, columnsize = 0)
+            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), \(IndexStore.tokenizeOption(separators)), \
+            content = '', detail = none, columnsize = 0)
             """)
+    }
+
+    /// FTS5's `tokenize` option for text folded by the engine's tokenizer: words joined by single
+    /// spaces. The ascii tokenizer splits on spaces and ASCII punctuation and keeps letters,
+    /// digits and every non-ASCII character, so it finds exactly the engine's words once the
+    /// indexed ASCII separators are `tokenchars` (`"ascii tokenchars '#+'"`: a quote is doubled
+    /// inside the inner '…' and again inside the outer "…").
+    static func tokenizeOption(_ separators: IndexedSeparators) -> String {
+        let characters = separators.asciiCharacters
+        guard !characters.isEmpty else { return "tokenize = 'ascii'" }
+        let arguments = "ascii tokenchars '" + characters.replacingOccurrences(of: "'", with: "''") + "'"
+        return "tokenize = \"" + arguments.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Whether the text table, if there is one, was declared with the tokenizer `separators` need.
+    private func textTableTokenizes(with separators: IndexedSeparators) throws -> Bool {
+        let statement = try writer.statement("SELECT sql FROM sqlite_master WHERE name = 'search_text'")
+        defer { statement.reset() }
+        guard try statement.step() else { return true }
+        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ")
     }
 
     private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {
         var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
         SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
-            Tokenizer.appendFoldedWords(of: text, to: &columns[attribute.level])
+            Tokenizer.appendFoldedWords(of: text, separators: configuration.separators, to: &columns[attribute.level])
         }
         return columns
     }

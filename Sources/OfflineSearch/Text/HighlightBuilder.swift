@@ -2,11 +2,14 @@ import SearchAPI
 
 /// Builds `_highlightResult` and `_snippetResult` with the same tokenizer and the same
 /// word-matching rule as the search: a whole-word query word wraps a whole word, a prefix
-/// query word wraps only the typed part (`<em>iph</em>one`).
+/// query word wraps only the typed part (`<em>iph</em>one`). Matches that touch (`C#` for the
+/// query `c#` with `#` in `separatorsToIndex`) are wrapped together: `<em>C#</em>`.
 struct HighlightBuilder {
     let words: [QueryWord]
     let preTag: String
     let postTag: String
+    /// The index's `separatorsToIndex`: the texts are tokenized as the records were.
+    let separators: IndexedSeparators
     /// For each query word, the indexed words it matched with typos (wrapped whole).
     var variantTerms: [Set<String>] = []
 
@@ -67,7 +70,7 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string.
     func highlight(_ text: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text)
+        let tokens = Tokenizer.tokens(text, separators: separators)
         let spans = spans(text, tokens: tokens)
         let matched = Set(spans.compactMap { $0?.word })
         let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
@@ -82,7 +85,7 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
     func snippet(_ text: String, wordCount: Int, ellipsis: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text)
+        let tokens = Tokenizer.tokens(text, separators: separators)
         let spans = spans(text, tokens: tokens)
         let matched = Set(spans.compactMap { $0?.word })
         guard tokens.count > wordCount, wordCount > 0 else {
@@ -114,19 +117,29 @@ struct HighlightBuilder {
         return matchedWords == Set(words.map(\.folded)).count || matchedWords == words.count ? "full" : "partial"
     }
 
-    /// The text between two UTF-8 offsets with the spans inside it wrapped in the tags.
+    /// The text between two UTF-8 offsets with the spans inside it wrapped in the tags; spans
+    /// that touch share one pair of tags. (Only indexed separators make tokens touch: without
+    /// them, a separator always stands between two tokens.)
     private func render(_ text: String, spans: [Span], from start: Int, to end: Int) -> String {
         let utf8 = Array(text.utf8)
         var out: [UInt8] = []
         out.reserveCapacity(end - start + spans.count * (preTag.utf8.count + postTag.utf8.count))
         var cursor = start
+        var open = false
         for span in spans where span.start >= start && span.end <= end {
+            if open, span.start == cursor {
+                out.append(contentsOf: utf8[span.start..<span.end])
+                cursor = span.end
+                continue
+            }
+            if open { out.append(contentsOf: postTag.utf8) }
             out.append(contentsOf: utf8[cursor..<span.start])
             out.append(contentsOf: preTag.utf8)
             out.append(contentsOf: utf8[span.start..<span.end])
-            out.append(contentsOf: postTag.utf8)
+            open = true
             cursor = span.end
         }
+        if open { out.append(contentsOf: postTag.utf8) }
         out.append(contentsOf: utf8[cursor..<end])
         return String(decoding: out, as: UTF8.self)
     }

@@ -16,45 +16,56 @@ struct Token: Sendable, Hashable {
 /// A token is a maximal run of letters and digits (Unicode-aware). Folding lowercases and
 /// removes diacritics (`Éclair` → `eclair`, `Ü` → `u`), and a few letters expand as they do
 /// in Algolia (`ß` → `ss`, `æ` → `ae`). Everything else (spaces, punctuation, symbols) separates
-/// words and is never part of one, so no user text can reach FTS5 syntax.
+/// words and is never part of one, except the index's `separatorsToIndex`: each of those is a
+/// token of its own, as it is written (`C#` → `c`, `#`).
+///
+/// Every function takes the index's `IndexedSeparators` (`.none` where the setting does not
+/// apply), so the index, the query, highlighting, synonyms and FTS5 split text the same way.
 enum Tokenizer {
     /// The folded words of `text`, in order.
     /// - Complexity: O(n) in the length of the text.
-    static func words(_ text: String) -> [String] {
+    static func words(_ text: String, separators: IndexedSeparators) -> [String] {
         var result: [String] = []
-        forEachToken(in: text) { folded, _, _ in result.append(folded) }
+        forEachToken(in: text, separators: separators) { folded, _, _ in result.append(folded) }
         return result
     }
 
     /// The tokens of `text` with their UTF-8 ranges.
-    static func tokens(_ text: String) -> [Token] {
+    static func tokens(_ text: String, separators: IndexedSeparators) -> [Token] {
         var result: [Token] = []
-        forEachToken(in: text) { folded, start, end in result.append(Token(folded: folded, start: start, end: end)) }
+        forEachToken(in: text, separators: separators) { folded, start, end in
+            result.append(Token(folded: folded, start: start, end: end))
+        }
         return result
     }
 
     /// Calls `body` with each token's folded text and UTF-8 range.
-    static func forEachToken(in text: String, _ body: (String, Int, Int) -> Void) {
+    static func forEachToken(in text: String, separators: IndexedSeparators, _ body: (String, Int, Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var sink = ClosureSink(body: body)
-            scan(text, into: &sink)
+            scan(text, separators: separators, into: &sink)
         }
     }
 
     /// Appends the folded words of `text` to `buffer`, separated by single spaces (the text
     /// stored in FTS5).
-    static func appendFoldedWords(of text: String, to buffer: inout [UInt8]) {
+    static func appendFoldedWords(of text: String, separators: IndexedSeparators, to buffer: inout [UInt8]) {
         var sink = TextSink(buffer: buffer)
         buffer = []
-        scan(text, into: &sink)
+        scan(text, separators: separators, into: &sink)
         buffer = sink.buffer
     }
 
     /// The scanner behind every tokenizing function: hands each token's folded UTF-8 bytes and
-    /// its UTF-8 range in `text` to `sink`.
+    /// its UTF-8 range in `text` to `sink`. An indexed separator ends the current token and is
+    /// a token itself, its bytes unchanged.
     /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
-    static func scan<Sink: TokenSink>(_ text: String, into sink: inout Sink) {
+    static func scan<Sink: TokenSink>(_ text: String, separators: IndexedSeparators, into sink: inout Sink) {
         var text = text
+        // Hoisted: without indexed separators, a separator byte costs one more shift and test.
+        let asciiLow = separators.low
+        let asciiHigh = separators.high
+        let indexesNonASCII = !separators.nonASCII.isEmpty
         text.withUTF8 { utf8 in
             var folded: [UInt8] = []
             folded.reserveCapacity(32)
@@ -64,6 +75,7 @@ enum Tokenizer {
                 let byte = utf8[offset]
                 var width = 1
                 var isSeparator = false
+                var isIndexed = false
                 if byte < 0x80 {
                     switch byte {
                     case 0x41...0x5A:  // A-Z
@@ -74,6 +86,7 @@ enum Tokenizer {
                         folded.append(byte)
                     default:
                         isSeparator = true
+                        isIndexed = IndexedSeparators.contains(ascii: byte, low: asciiLow, high: asciiHigh)
                     }
                 } else {
                     // Decode one non-ASCII scalar.
@@ -84,9 +97,11 @@ enum Tokenizer {
                         value = value << 6 | UInt32(utf8[offset + i] & 0x3F)
                         i += 1
                     }
-                    switch CharacterFolding.fold(Unicode.Scalar(value) ?? "\u{FFFD}") {
+                    let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
+                    switch CharacterFolding.fold(scalar) {
                     case .separator:
                         isSeparator = true
+                        isIndexed = indexesNonASCII && separators.nonASCII.contains(scalar)
                     case .ignorable:
                         break  // a combining mark continues the current word (it is a diacritic)
                     case .letters(let replacement):
@@ -98,6 +113,10 @@ enum Tokenizer {
                     folded.withUnsafeBufferPointer { sink.token($0, start: tokenStart, end: offset) }
                     folded.removeAll(keepingCapacity: true)
                     tokenStart = -1
+                }
+                if isIndexed {
+                    let end = min(offset + width, utf8.count)
+                    sink.token(UnsafeBufferPointer(rebasing: utf8[offset..<end]), start: offset, end: end)
                 }
                 offset += width
             }
