@@ -108,6 +108,11 @@ func referenceTypos(_ a: [UInt8], _ b: [UInt8]) -> Int {
         let index = try TypoToleranceTests.makeIndex(engine, settings: ["minWordSizefor1Typo": 3])
         #expect(try index.search("usv ").objectIDs == ["charger"])
         #expect(try index.search("usv ", ["minWordSizefor1Typo": 4]).nbHits == 0)
+        // Two typos from `minWordSizefor2Typos` letters (8 by default), counted in `_rankingInfo`.
+        #expect(try index.search("wirles ").nbHits == 0)
+        let twoTypos = try index.search("wirles ", ["minWordSizefor2Typos": 6, "getRankingInfo": true])
+        #expect(twoTypos.objectIDs == ["headphones"])
+        #expect(twoTypos.hits.first?["_rankingInfo"]?["nbTypos"] == 2)
         #expect(try index.search("2025 ").objectIDs == ["charger"])
         #expect(try index.search("2025 ", ["allowTyposOnNumericTokens": false]).nbHits == 0)
         #expect(try index.search("iphoen", ["disableTypoToleranceOnWords": ["iphoen"]]).nbHits == 0)
