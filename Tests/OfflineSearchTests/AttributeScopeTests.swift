@@ -137,4 +137,36 @@ import SearchAPI
         try index.setSettings(["ranking": ["typo", "words", "attribute", "exact", "custom"]])
         #expect(try index.search("apple watch ").objectIDs == ["far", "reversed", "adjacent", "elements"])
     }
+
+    /// A large tied group (its proximity read through a vocabulary table) ranks as a brute-force
+    /// distance says: the smallest gap between the two words, 1 to 8, then the custom ranking.
+    @Test func largeGroupsRankByTheBruteForceDistance() throws {
+        var generator = SeededGenerator(seed: 7)
+        let filler = ["band", "red", "strap", "case", "leather", "sport", "blue", "large"]
+        var records: [JSONValue] = []
+        var expected: [(distance: Int, rank: Int, id: String)] = []
+        for number in 0..<600 {
+            var words = (0..<Int.random(in: 2...14, using: &generator)).map { _ in generator.pick(filler) }
+            words.insert("apple", at: Int.random(in: 0...words.count, using: &generator))
+            words.insert("watch", at: Int.random(in: 0...words.count, using: &generator))
+            if generator.chance(30) { words.insert("watch", at: Int.random(in: 0...words.count, using: &generator)) }
+            let positions = { (word: String) in words.indices.filter { words[$0] == word } }
+            var gap = Int.max
+            for a in positions("apple") { for w in positions("watch") { gap = min(gap, abs(a - w)) } }
+            let rank = Int.random(in: 0..<1_000_000, using: &generator)
+            records.append(["objectID": .string("r\(number)"), "name": .string(words.joined(separator: " ")), "rank": .int(Int64(rank))])
+            expected.append((min(gap, 8), rank, "r\(number)"))
+        }
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["unordered(name)"], "customRanking": ["desc(rank)"],
+                                                "typoTolerance": false],
+                                     records: records)
+        let response = try index.search("apple watch ", ["hitsPerPage": 1000, "getRankingInfo": true])
+        expected.sort { ($0.distance, -$0.rank) < ($1.distance, -$1.rank) }
+        let distances = response.hits.map { $0["_rankingInfo"]?["proximityDistance"]?.intValue ?? -1 }
+        let firstDifference = Array(zip(response.objectIDs, expected)).firstIndex { $0.0 != $0.1.id }
+        #expect(response.objectIDs.count == expected.count && firstDifference == nil,
+                "first difference at \(firstDifference ?? -1): distance \(firstDifference.map { distances[$0] } ?? -1)")
+        #expect(distances == expected.map(\.distance))
+    }
 }

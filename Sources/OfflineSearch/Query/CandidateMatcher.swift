@@ -28,6 +28,8 @@ struct CandidateMatches {
 
     /// The documents' words in order (the snapshot's), for proximity.
     var forward: ForwardIndex
+    /// How many distinct words the snapshot has (term ids are below it).
+    var vocabularySize: Int
 
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
@@ -127,7 +129,9 @@ enum CandidateMatcher {
                 otherTermIDs.formUnion(candidates.map { UInt32($0.term) })
             }
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
-            wordTerms.append(WordTerms(range: UInt32(termRange.lowerBound)..<UInt32(termRange.upperBound), others: otherTermIDs))
+            // Proximity reads them only for queries of several words.
+            wordTerms.append(WordTerms(range: UInt32(termRange.lowerBound)..<UInt32(termRange.upperBound),
+                                       others: words.count > 1 ? otherTermIDs : [], vocabularySize: snapshot.terms.count))
 
             let singleWord = words.count == 1
             if singleWord, scope.singleWordExact == .none {
@@ -157,7 +161,7 @@ enum CandidateMatcher {
         return CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
                                 orderedLevels: postings.orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
-                                forward: snapshot.forward)
+                                forward: snapshot.forward, vocabularySize: snapshot.terms.count)
     }
 }
 
@@ -318,12 +322,37 @@ private extension Array where Element == UInt64 {
 }
 
 /// The indexed words one query word matches: a contiguous range of term ids (itself, or the
-/// words it begins), plus typo matches, plural forms and synonyms.
+/// words it begins), plus typo matches, plural forms and synonyms, tested once per word of each
+/// record the proximity criterion reads.
 struct WordTerms {
     var range: Range<UInt32>
-    var others: Set<UInt32>
+    /// The other term ids, as a bitmap over the vocabulary (empty when there are none).
+    private var others: [UInt64] = []
+
+    /// - Complexity: O(vocabulary / 64) when `others` is not empty.
+    init(range: Range<UInt32>, others: some Collection<UInt32>, vocabularySize: Int) {
+        self.range = range
+        guard !others.isEmpty else { return }
+        var bits = [UInt64](repeating: 0, count: (vocabularySize + 63) >> 6)
+        for term in others { bits[Int(term >> 6)] |= 1 << UInt64(term & 63) }
+        self.others = bits
+    }
+
+    /// Calls `body` with every term id it matches.
+    func forEachTerm(_ body: (Int) -> Void) {
+        for term in range { body(Int(term)) }
+        for (index, word) in others.enumerated() {
+            var bits = word
+            while bits != 0 {
+                body(index << 6 | bits.trailingZeroBitCount)
+                bits &= bits - 1
+            }
+        }
+    }
 
     @inline(__always) func matches(_ term: UInt32) -> Bool {
-        range.contains(term) || (!others.isEmpty && others.contains(term))
+        if range.contains(term) { return true }
+        let word = Int(term >> 6)
+        return word < others.count && others[word] & (1 << UInt64(term & 63)) != 0
     }
 }

@@ -24,7 +24,7 @@ enum RankingInfo {
             if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched, PostingRank.level(of: rank) == level {
                 firstMatchedWord += Int(PostingRank.position(of: rank))
             }
-            proximity = RelevanceRanker.proximity(of: document, words: candidates.wordTerms, forward: candidates.forward)
+            proximity = RelevanceRanker.proximity(of: document, candidates: candidates)
         }
         return [
             "nbTypos": .int(Int64(typos)),

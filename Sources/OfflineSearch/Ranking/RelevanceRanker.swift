@@ -176,55 +176,29 @@ enum RelevanceRanker {
 
     /// Splits a group by proximity (the sum over consecutive query words of the distance between
     /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
-    /// - Complexity: O(words of the group's documents × query words).
+    /// - Complexity: O(words of the group's documents), plus O(vocabulary) for a large group.
     static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
         let words = candidates.wordTerms
         guard words.count > 1 else { return [group] }
+        let size = group.count
         // Bounded work: a tied group larger than this is left in custom order (see the README).
-        guard group.count <= proximityGroupLimit else { return [group] }
+        guard size <= proximityGroupLimit else { return [group] }
+        var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in
-            buckets[proximity(of: document, words: words, forward: candidates.forward)].insert(document)
+            buckets[scanner.distance(of: document)].insert(document)
             return true
         }
         return buckets.filter { !$0.isEmpty }
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
-    static let proximityGroupLimit = 3_000
+    static let proximityGroupLimit = 20_000
 
     /// The proximity distance of one document (`_rankingInfo.proximityDistance`).
-    static func proximity(of document: Int, words: [WordTerms], forward: ForwardIndex) -> Int {
-        let count = words.count
-        guard count > 1 else { return 0 }
-        let far = Int.min / 4
-        var last = [Int](repeating: far, count: count)
-        var best = [Int](repeating: 8, count: count - 1)
-        var position = 0
-        var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
-        forward.terms.withUnsafeBufferPointer { terms in
-            for index in Int(forward.starts[document])..<Int(forward.starts[document + 1]) {
-                let term = terms[index]
-                if term == ForwardIndex.boundary {
-                    position += 8   // attribute values and array elements count as 8 apart
-                    continue
-                }
-                for word in 0..<count where words[word].matches(term) {
-                    if word > 0, last[word - 1] != far, position - last[word - 1] < best[word - 1] {
-                        best[word - 1] = position - last[word - 1]
-                        if best[word - 1] == 1 { adjacentPairs += 1 }
-                    }
-                    if word < count - 1, last[word + 1] != far, position - last[word + 1] < best[word] {
-                        best[word] = position - last[word + 1]
-                        if best[word] == 1 { adjacentPairs += 1 }
-                    }
-                    last[word] = position
-                }
-                if adjacentPairs == count - 1 { return }
-                position += 1
-            }
-        }
-        return best.reduce(0) { $0 + max(1, min($1, 8)) }
+    static func proximity(of document: Int, candidates: CandidateMatches) -> Int {
+        var scanner = ProximityScanner(candidates, documents: 1)
+        return scanner.distance(of: document)
     }
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
@@ -293,5 +267,91 @@ enum RelevanceRanker {
             }
             return buckets.map { .list($0) }
         }
+    }
+}
+
+/// Measures how close the query words are in a record (the proximity criterion), reading the
+/// record's words in order from the forward index.
+struct ProximityScanner {
+    private let forward: ForwardIndex
+    private let words: [WordTerms]
+    /// For many documents: term → the query words it matches, one bit each (the first 16 words).
+    private let table: [UInt16]
+    private var last: [Int]
+    private var best: [Int]
+    private static let far = Int.min / 4
+
+    /// `documents`: how many documents will be read; for many, a table of the vocabulary makes
+    /// each word's test one load.
+    init(_ candidates: CandidateMatches, documents: Int) {
+        forward = candidates.forward
+        words = Array(candidates.wordTerms.prefix(16))
+        if documents > 256 {
+            var table = [UInt16](repeating: 0, count: candidates.vocabularySize)
+            for (word, terms) in words.enumerated() {
+                terms.forEachTerm { table[$0] |= 1 << UInt16(word) }
+            }
+            self.table = table
+        } else {
+            table = []
+        }
+        last = Array(repeating: ProximityScanner.far, count: words.count)
+        best = Array(repeating: 8, count: max(words.count - 1, 0))
+    }
+
+    /// The sum over consecutive query words of the distance between their closest occurrences
+    /// (1 when adjacent, at most 8 per pair; attribute values and array elements are 8 apart).
+    mutating func distance(of document: Int) -> Int {
+        let count = words.count
+        guard count > 1 else { return 0 }
+        for word in 0..<count { last[word] = ProximityScanner.far }
+        for pair in 0..<(count - 1) { best[pair] = 8 }
+        var position = 0
+        var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
+        let range = Int(forward.starts[document])..<Int(forward.starts[document + 1])
+        forward.terms.withUnsafeBufferPointer { terms in
+            for index in range {
+                let term = terms[index]
+                if term == ForwardIndex.boundary {
+                    position += 8
+                    continue
+                }
+                var matched: UInt16 = 0
+                if table.isEmpty {
+                    for word in 0..<count where words[word].matches(term) { matched |= 1 << UInt16(word) }
+                } else {
+                    matched = table[Int(term)]
+                }
+                if matched != 0 {
+                    adjacentPairs += visit(matched, at: position)
+                    if adjacentPairs == count - 1 { return }
+                }
+                position += 1
+            }
+        }
+        return best.reduce(0) { $0 + max(1, min($1, 8)) }
+    }
+
+    /// Records that the words in `matched` occur at `position`; returns how many pairs became adjacent.
+    @inline(__always)
+    private mutating func visit(_ matched: UInt16, at position: Int) -> Int {
+        let count = words.count
+        let far = ProximityScanner.far
+        var newlyAdjacent = 0
+        var remaining = matched
+        while remaining != 0 {
+            let word = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            if word > 0, last[word - 1] != far, position - last[word - 1] < best[word - 1] {
+                best[word - 1] = position - last[word - 1]
+                if best[word - 1] == 1 { newlyAdjacent += 1 }
+            }
+            if word < count - 1, last[word + 1] != far, position - last[word + 1] < best[word] {
+                best[word] = position - last[word + 1]
+                if best[word] == 1 { newlyAdjacent += 1 }
+            }
+            last[word] = position
+        }
+        return newlyAdjacent
     }
 }
