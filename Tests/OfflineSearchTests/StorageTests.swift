@@ -115,3 +115,17 @@ import SearchAPI
         #expect(FacetCounter.smallest(k, of: elements, by: <) == expected)
     }
 }
+
+@Suite struct PostingPositionsTests {
+    /// The sparse table answers every posting's position as the dense array would.
+    @Test(arguments: [0, 1, 63, 64, 65, 1000])
+    func sparseTableMatchesTheDenseArray(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count))
+        for zeros in [0, 50, 95, 100] {
+            let dense = (0..<count).map { _ in generator.chance(zeros) ? UInt16(0) : UInt16.random(in: 1...999, using: &generator) }
+            let table = PostingPositions(dense: dense)
+            #expect(dense.indices.allSatisfy { table.position(ofPosting: $0) == dense[$0] }, "\(count) postings, \(zeros)% zeros")
+            #expect(table.positions.count == dense.filter { $0 != 0 }.count)
+        }
+    }
+}

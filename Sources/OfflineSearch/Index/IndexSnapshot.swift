@@ -96,6 +96,51 @@ enum PostingRank {
     static func position(of rank: UInt16) -> UInt16 { rank & 0x3FF }
 }
 
+/// The first position of each posting (see `PostingRank`), stored for the postings where it is
+/// not 0 only: most postings are in unordered attributes or at the start of a short one, so a
+/// dense array would mostly hold zeros. A bitmap marks the stored postings, and a count per
+/// bitmap word finds a posting's slot.
+struct PostingPositions: Sendable {
+    /// Bit `i`: posting `i` has a stored position.
+    let present: [UInt64]
+    /// `before[w]`: stored positions for the postings before bitmap word `w`.
+    let before: [UInt32]
+    let positions: [UInt16]
+
+    init(present: [UInt64], before: [UInt32], positions: [UInt16]) {
+        self.present = present
+        self.before = before
+        self.positions = positions
+    }
+
+    /// From one position per posting.
+    init(dense: [UInt16]) {
+        var present = [UInt64](repeating: 0, count: (dense.count + 63) >> 6)
+        var before = [UInt32](repeating: 0, count: present.count)
+        var positions: [UInt16] = []
+        for (posting, position) in dense.enumerated() where position != 0 {
+            present[posting >> 6] |= 1 << UInt64(posting & 63)
+            positions.append(position)
+        }
+        var total: UInt32 = 0
+        for word in present.indices {
+            before[word] = total
+            total += UInt32(present[word].nonzeroBitCount)
+        }
+        if positions.isEmpty { (present, before) = ([], []) }
+        self.init(present: present, before: before, positions: positions)
+    }
+
+    @inline(__always)
+    func position(ofPosting posting: Int) -> UInt16 {
+        let word = posting >> 6
+        guard word < present.count else { return 0 }
+        let bit: UInt64 = 1 << UInt64(posting & 63)
+        guard present[word] & bit != 0 else { return 0 }
+        return positions[Int(before[word]) + (present[word] & (bit - 1)).nonzeroBitCount]
+    }
+}
+
 /// Each document's searchable words in order (term ids), attribute values separated by
 /// `boundary`: what proximity is computed from.
 struct ForwardIndex: Sendable {
@@ -150,7 +195,7 @@ final class IndexSnapshot: Sendable {
     let postingMasks: [UInt16]
     /// The term's first position inside the attribute of its best level, in that document (0 in
     /// an unordered attribute; see `PostingRank`).
-    let postingPositions: [UInt16]
+    let postingPositions: PostingPositions
     /// Each document's words in order, for proximity.
     let forward: ForwardIndex
     /// In `configuration.facetAttributes` order.
@@ -158,7 +203,7 @@ final class IndexSnapshot: Sendable {
     let numerics: [String: NumericColumn]
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
-         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: [UInt16],
+         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: PostingPositions,
          forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn]) {
         self.configuration = configuration
         self.generation = generation
@@ -178,7 +223,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 5
+    static let formatVersion: UInt32 = 6
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -191,7 +236,9 @@ final class IndexSnapshot: Sendable {
         writer.write(array: postingStarts)
         writer.write(array: postingDocs)
         writer.write(array: postingMasks)
-        writer.write(array: postingPositions)
+        writer.write(array: postingPositions.present)
+        writer.write(array: postingPositions.before)
+        writer.write(array: postingPositions.positions)
         writer.write(array: forward.starts)
         writer.write(array: forward.terms)
         writer.write(UInt64(facets.count))
@@ -228,7 +275,8 @@ final class IndexSnapshot: Sendable {
             let postingStarts: [UInt32] = try reader.readArray()
             let postingDocs: [UInt32] = try reader.readArray()
             let postingMasks: [UInt16] = try reader.readArray()
-            let postingPositions: [UInt16] = try reader.readArray()
+            let postingPositions = PostingPositions(present: try reader.readArray(), before: try reader.readArray(),
+                                                    positions: try reader.readArray())
             let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
@@ -244,7 +292,8 @@ final class IndexSnapshot: Sendable {
                 numerics[path] = NumericColumn(docStarts: try reader.readArray(), values: try reader.readArray())
             }
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
-                  postingMasks.count == postingDocs.count, postingPositions.count == postingDocs.count, forward.starts.count == rowIDs.count + 1,
+                  postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,
+                  postingPositions.present.isEmpty || postingPositions.present.count == (postingDocs.count + 63) >> 6, forward.starts.count == rowIDs.count + 1,
                   facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
                                  postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, forward: forward,

@@ -178,7 +178,7 @@ enum SnapshotBuilder {
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingMasks: postingMasks, postingPositions: postingPositions, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
+                             postingMasks: postingMasks, postingPositions: PostingPositions(dense: postingPositions), forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
                              facets: facets, numerics: numerics)
     }
 

@@ -210,25 +210,24 @@ private struct PostingCollector {
     mutating func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
                                                 recordLevels: Bool, into bits: inout [UInt64]) {
         let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
+        let positions = snapshot.postingPositions
         let required = wholeValueOnly ? PostingMask.wholeValue : 0
         snapshot.postingStarts.withUnsafeBufferPointer { starts in
             snapshot.postingDocs.withUnsafeBufferPointer { docs in
                 snapshot.postingMasks.withUnsafeBufferPointer { masks in
-                    snapshot.postingPositions.withUnsafeBufferPointer { positions in
-                        bits.withUnsafeMutableBufferPointer { bits in
-                            levelBits.withUnsafeMutableBufferPointer { levelBits in
-                                ranks.withUnsafeMutableBufferPointer { ranks in
-                                    for term in terms {
-                                        let postings = Int(starts[term])..<Int(starts[term + 1])
-                                        guard !postings.isEmpty else { continue }
-                                        let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions.baseAddress!,
-                                                               allowed: allowed, required: required)
-                                        if recordLevels {
-                                            scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
-                                                               lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
-                                        } else {
-                                            scan.add(postings, to: bits.baseAddress!)
-                                        }
+                    bits.withUnsafeMutableBufferPointer { bits in
+                        levelBits.withUnsafeMutableBufferPointer { levelBits in
+                            ranks.withUnsafeMutableBufferPointer { ranks in
+                                for term in terms {
+                                    let postings = Int(starts[term])..<Int(starts[term + 1])
+                                    guard !postings.isEmpty else { continue }
+                                    let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
+                                                           allowed: allowed, required: required)
+                                    if recordLevels {
+                                        scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
+                                                           lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
+                                    } else {
+                                        scan.add(postings, to: bits.baseAddress!)
                                     }
                                 }
                             }
@@ -243,22 +242,20 @@ private struct PostingCollector {
     /// `documents` only.
     mutating func recordLevels(of terms: [Int], allowed: UInt16, in documents: DocumentSet) {
         let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
-        snapshot.postingMasks.withUnsafeBufferPointer { masks in
-          snapshot.postingPositions.withUnsafeBufferPointer { positions in
-            levelBits.withUnsafeMutableBufferPointer { levelBits in
-                ranks.withUnsafeMutableBufferPointer { ranks in
-                    for term in terms {
-                        for i in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
-                            let doc = Int(snapshot.postingDocs[i])
-                            guard masks[i] & allowed != 0, documents.contains(doc) else { continue }
-                            PostingCollector.note(doc: doc, mask: masks[i], allowed: allowed, position: positions[i],
-                                                  levelBits: levelBits.baseAddress!, stride: stride, lastLevel: lastLevel,
-                                                  ranks: ranks.baseAddress, orderedMask: orderedMask)
-                        }
+        let positions = snapshot.postingPositions
+        levelBits.withUnsafeMutableBufferPointer { levelBits in
+            ranks.withUnsafeMutableBufferPointer { ranks in
+                for term in terms {
+                    for i in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
+                        let doc = Int(snapshot.postingDocs[i])
+                        let mask = snapshot.postingMasks[i]
+                        guard mask & allowed != 0, documents.contains(doc) else { continue }
+                        PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i),
+                                              levelBits: levelBits.baseAddress!, stride: stride, lastLevel: lastLevel,
+                                              ranks: ranks.baseAddress, orderedMask: orderedMask)
                     }
                 }
             }
-          }
         }
     }
 
@@ -284,7 +281,7 @@ private struct PostingCollector {
 private struct PostingScan {
     let docs: UnsafePointer<UInt32>
     let masks: UnsafePointer<UInt16>
-    let positions: UnsafePointer<UInt16>
+    let positions: PostingPositions
     let allowed: UInt16
     /// `PostingMask.wholeValue` for whole-value matches only, else 0.
     let required: UInt16
@@ -307,7 +304,7 @@ private struct PostingScan {
             guard mask & allowed != 0, mask & required == required else { continue }
             let doc = Int(docs[i])
             bits[doc >> 6] |= 1 << UInt64(doc & 63)
-            PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions[i], levelBits: levelBits,
+            PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i), levelBits: levelBits,
                                   stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
         }
     }

@@ -18,9 +18,9 @@ enum RankingCriterion: String, Sendable, Hashable {
 /// 6. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
 /// 7. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
-/// Each (typo, attribute, exact) combination is a tier computed with set operations; tiers
-/// before the page are skipped by counting, so a page costs O(documents / 64) per tier plus
-/// the page.
+/// A group of documents is split criterion by criterion, depth first, only as far as the page:
+/// most splits are set operations (O(documents / 64)); proximity and the position inside an
+/// ordered attribute read the group's documents. Tiers before the page are skipped by counting.
 enum RelevanceRanker {
     /// A group of documents that tie on relevance, in custom-ranking order.
     enum Tier {
