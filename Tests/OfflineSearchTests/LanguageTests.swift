@@ -34,9 +34,20 @@ import SearchAPI
         #expect(ids(try plurals.search("mouse ")) == ["mice"])
         #expect(ids(try plain.search("case ", ["ignorePlurals": ["en"]])) == ["case", "cases"])
         #expect(ids(try plurals.search("case ", ["ignorePlurals": false])) == ["case"])
-        // The plural form is highlighted like the word itself, and counts as exact.
+        // The plural form is highlighted like the word itself, and counts as exact unless
+        // `alternativesAsExact` leaves `ignorePlurals` out.
         let hit = try #require(try plurals.search("case ", ["hitsPerPage": 10]).hits.first { $0["objectID"] == "cases" })
         #expect(hit["_highlightResult"]?["name"]?["value"] == "Two <em>cases</em>")
+        let (_, mixed) = try index(["ignorePlurals": true])
+        try mixed.saveObjects([["objectID": "mixed", "name": "Leather cases"]])
+        func exactWords(_ parameters: JSONObject) throws -> JSONValue? {
+            var all: JSONObject = ["getRankingInfo": true]
+            for (key, value) in parameters { all[key] = value }
+            return try mixed.search("leather case ", all).hits.first { $0["objectID"] == "mixed" }?["_rankingInfo"]?["nbExactWords"]
+        }
+        #expect(try exactWords([:]) == 2)
+        #expect(try exactWords(["alternativesAsExact": []]) == 1)
+        #expect(throws: SearchError.self) { try mixed.search("case", ["alternativesAsExact": ["plurals"]]) }
     }
 
     @Test func stopWordsAreDroppedFromTheQueryWhenAsked() throws {
@@ -91,12 +102,15 @@ import SearchAPI
         #expect(ids(try index.search("pc ")) == ["computer", "pc"])
         #expect(ids(try index.search("personal computer ")) == ["computer"])   // one way only
         #expect(ids(try index.search("ny ", ["synonyms": false])) == ["short"])
-        // The synonym's match counts as the words themselves: no typo, exact, and highlighted.
+        // The synonym's match counts as the words themselves, with no typo, and is highlighted; it
+        // is exact only when `alternativesAsExact` has `multiWordsSynonym` (not by default).
         let hits = try index.search("new york ", ["getRankingInfo": true]).hits
         let short = try #require(hits.first { $0["objectID"] == "short" })
         #expect(short["_rankingInfo"]?["nbTypos"] == 0)
-        #expect(short["_rankingInfo"]?["nbExactWords"] == 2)
+        #expect(short["_rankingInfo"]?["nbExactWords"] == 0)
         #expect(short["_highlightResult"]?["name"]?["value"] == "<em>NY</em> bagels")
+        let asExact = try index.search("new york ", ["getRankingInfo": true, "alternativesAsExact": ["multiWordsSynonym"]]).hits
+        #expect(asExact.first { $0["objectID"] == "short" }?["_rankingInfo"]?["nbExactWords"] == 2)
         let phrase = try #require(try index.search("ny ").hits.first { $0["objectID"] == "phrase" })
         #expect(phrase["_highlightResult"]?["name"]?["value"] == "<em>New</em> <em>York</em> pizza")
         // Adjacent phrase matches rank before words far apart.

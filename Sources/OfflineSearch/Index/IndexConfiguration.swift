@@ -178,6 +178,7 @@ struct IndexConfiguration: Sendable {
         synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
         ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
         removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
+        _ = try settings.values["alternativesAsExact"].map { value throws(SearchError) in try ExactAlternatives(value) }
         _ = try TypoPolicy(SearchParameters(), settings: settings, separators: separators)
     }
 

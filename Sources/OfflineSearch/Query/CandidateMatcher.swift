@@ -58,6 +58,7 @@ enum CandidateMatcher {
         // Phrase synonyms (`ny` ↔ `new york`): the documents with the phrase (its words adjacent,
         // in order) match each query word it stands for, as the word itself would.
         var synonymBits = [[UInt64]?](repeating: nil, count: words.count)
+        var exactSynonymBits = [[UInt64]?](repeating: nil, count: words.count)   // `alternativesAsExact`
         var synonymTermIDs = [[Int]](repeating: [], count: words.count)
         for (start, word) in words.enumerated() {
             for synonym in word.phraseSynonyms {
@@ -83,6 +84,9 @@ enum CandidateMatcher {
                 postings.recordLevels(of: ids, allowed: scope.levels, in: documents)
                 for covered in start..<(start + synonym.length) {
                     synonymBits[covered] = synonymBits[covered]?.union(documents.words) ?? documents.words
+                    if synonym.isExact {
+                        exactSynonymBits[covered] = exactSynonymBits[covered]?.union(documents.words) ?? documents.words
+                    }
                     synonymTermIDs[covered] += ids
                 }
             }
@@ -99,12 +103,13 @@ enum CandidateMatcher {
                 termRange = 0..<0
             }
             // Plural forms and synonyms count as the word itself (no typo, exact).
-            let alternativeIDs = word.alternatives.compactMap { snapshot.terms.id(of: $0) }.filter { !termRange.contains($0) }
+            let alternativeIDs = (word.alternatives + word.inexactAlternatives).compactMap { snapshot.terms.id(of: $0) }
+                .filter { !termRange.contains($0) }
             var wordBits = [UInt64](repeating: 0, count: stride)
             collect(termRange, allowed: scope.levels, into: &wordBits)
             collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
             if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
-            let exactIDs = (snapshot.terms.id(of: word.folded).map { [$0] } ?? []) + alternativeIDs
+            let exactIDs = ([word.folded] + word.alternatives).compactMap { snapshot.terms.id(of: $0) }
             let alternativeTerms = Set((alternativeIDs + synonymTermIDs[position]).map { snapshot.terms.term($0) })
             var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
 
@@ -141,10 +146,11 @@ enum CandidateMatcher {
                 var whole = [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, wholeValueOnly: true, levels: false, into: &whole)
                 exact.append(DocumentSet(capacity: capacity, words: whole))
-            } else if !word.isPrefix, candidates.isEmpty {
-                exact.append(nil)
+            } else if !word.isPrefix, candidates.isEmpty, word.inexactAlternatives.isEmpty,
+                      exactSynonymBits[position] == synonymBits[position] {
+                exact.append(nil)   // every match is the word itself or an exact alternative
             } else {
-                var whole = synonymBits[position] ?? [UInt64](repeating: 0, count: stride)
+                var whole = exactSynonymBits[position] ?? [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, levels: false, into: &whole)
                 exact.append(DocumentSet(capacity: capacity, words: whole))
             }

@@ -9,8 +9,11 @@ struct QueryWord: Sendable, Hashable {
     /// Matches any indexed word that starts with it (`queryType`), not only the word itself.
     var isPrefix: Bool
     /// Other words that count as this one with no typo: plural or singular forms
-    /// (`ignorePlurals`) and single-word synonyms.
+    /// (`ignorePlurals`) and single-word synonyms, also exact for the `exact` criterion.
     var alternatives: [String] = []
+    /// Other words that match as this one with no typo but are not exact (the kinds that
+    /// `alternativesAsExact` leaves out).
+    var inexactAlternatives: [String] = []
     /// An optional word (`optionalWords`, `removeWordsIfNoResults`): records without it still
     /// match, ranked after those with it (the `words` criterion).
     var isOptional = false
@@ -27,6 +30,36 @@ struct QueryWord: Sendable, Hashable {
 struct PhraseSynonym: Sendable, Hashable {
     var length: Int
     var words: [String]
+    /// Whether its matches count as exact (`alternativesAsExact` with `multiWordsSynonym`).
+    var isExact: Bool
+}
+
+/// `alternativesAsExact`: the alternatives whose matches count as exact words.
+struct ExactAlternatives: OptionSet, Sendable, Hashable {
+    let rawValue: Int
+    static let plurals = ExactAlternatives(rawValue: 1)
+    static let singleWordSynonyms = ExactAlternatives(rawValue: 2)
+    static let multiWordSynonyms = ExactAlternatives(rawValue: 4)
+    /// Algolia's default: `["ignorePlurals", "singleWordSynonym"]`.
+    static let `default`: ExactAlternatives = [.plurals, .singleWordSynonyms]
+
+    init(rawValue: Int) { self.rawValue = rawValue }
+
+    init(_ value: JSONValue) throws(SearchError) {
+        let names = try ParameterReader(name: "alternativesAsExact", value: value).stringList()
+        var kinds: ExactAlternatives = []
+        for name in names {
+            switch name {
+            case "ignorePlurals": kinds.insert(.plurals)
+            case "singleWordSynonym": kinds.insert(.singleWordSynonyms)
+            case "multiWordsSynonym": kinds.insert(.multiWordSynonyms)
+            default:
+                throw .invalidParameter("alternativesAsExact", expected: "\"ignorePlurals\", \"singleWordSynonym\" or \"multiWordsSynonym\"",
+                                        got: "\"\(name)\"")
+            }
+        }
+        self = kinds
+    }
 }
 
 enum QueryWords {
@@ -108,9 +141,9 @@ enum QueryWords {
     /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
     /// would leave nothing or the word is still being typed), adds each word's plural forms
     /// (`ignorePlurals`) and single-word synonyms as alternatives, and the synonyms where one
-    /// side has several words as phrase synonyms.
+    /// side has several words as phrase synonyms; `asExact` says which of them count as exact.
     static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords: Bool,
-                                 synonyms: SynonymTable) -> [QueryWord] {
+                                 synonyms: SynonymTable, asExact: ExactAlternatives = .default) -> [QueryWord] {
         var words = words
         if removeStopWords {
             let kept = words.filter { $0.isPrefix || !EnglishLanguage.stopWords.contains($0.folded) }
@@ -119,11 +152,15 @@ enum QueryWords {
         words = words.map { word in
             var word = word
             guard !word.isExact else { return word }
-            var alternatives: [String] = []
-            if ignorePlurals { alternatives += EnglishLanguage.pluralForms(of: word.folded) }
-            alternatives += synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] }
             var seen: Set<String> = [word.folded]
-            word.alternatives = alternatives.filter { seen.insert($0).inserted }
+            func add(_ forms: [String], exact: Bool) {
+                for form in forms where seen.insert(form).inserted {
+                    if exact { word.alternatives.append(form) } else { word.inexactAlternatives.append(form) }
+                }
+            }
+            if ignorePlurals { add(EnglishLanguage.pluralForms(of: word.folded), exact: asExact.contains(.plurals)) }
+            add(synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] },
+                exact: asExact.contains(.singleWordSynonyms))
             return word
         }
         for start in words.indices {
@@ -131,7 +168,8 @@ enum QueryWords {
                 let span = words[start..<(start + length)]
                 guard !span.contains(where: \.isExact) else { break }
                 for phrase in synonyms.alternatives(of: span.map(\.folded)) where length > 1 || phrase.count > 1 {
-                    words[start].phraseSynonyms.append(PhraseSynonym(length: length, words: phrase))
+                    words[start].phraseSynonyms.append(PhraseSynonym(length: length, words: phrase,
+                                                                     isExact: asExact.contains(.multiWordSynonyms)))
                 }
             }
         }

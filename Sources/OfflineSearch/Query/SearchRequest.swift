@@ -72,7 +72,8 @@ struct SearchRequest {
             removeStopWords: try parameters.other["removeStopWords"].map { value throws(SearchError) in
                 try SearchRequest.languageSwitch(value, name: "removeStopWords")
             } ?? configuration.removeStopWords,
-            synonyms: parameters.other["synonyms"] == .bool(false) ? SynonymTable() : configuration.synonyms)
+            synonyms: parameters.other["synonyms"] == .bool(false) ? SynonymTable() : configuration.synonyms,
+            asExact: try setting("alternativesAsExact").map { value throws(SearchError) in try ExactAlternatives(value) } ?? .default)
             .map { word in
                 var word = word
                 word.isOptional = optionalWords.contains(word.folded)
