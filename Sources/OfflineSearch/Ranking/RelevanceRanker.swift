@@ -193,7 +193,7 @@ enum RelevanceRanker {
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
-    static let proximityGroupLimit = 20_000
+    static let proximityGroupLimit = 8_000
 
     /// The proximity distance of one document (`_rankingInfo.proximityDistance`).
     static func proximity(of document: Int, candidates: CandidateMatches) -> Int {
