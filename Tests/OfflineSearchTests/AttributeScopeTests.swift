@@ -169,4 +169,24 @@ import SearchAPI
                 "first difference at \(firstDifference ?? -1): distance \(firstDifference.map { distances[$0] } ?? -1)")
         #expect(distances == expected.map(\.distance))
     }
+
+    /// With proximity before attribute (the default order), the attribute of a multi-word query is
+    /// the best one among those holding its closest pair of words (Algolia's `minProximity`); with
+    /// attribute first, the best one any word matched.
+    @Test func attributeComesFromTheClosestPairAfterProximity() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(
+            settings: ["searchableAttributes": ["brand", "name", "description"], "customRanking": ["desc(rank)"]],
+            records: [
+                ["objectID": "pair in description", "brand": "Samsung", "name": "Galaxy case", "description": "fits the samsung galaxy s7",
+                 "rank": 3],
+                ["objectID": "pair in name", "brand": "Other", "name": "Samsung Galaxy S7", "description": "a phone", "rank": 2],
+                ["objectID": "no pair", "brand": "Samsung", "name": "Galaxy", "description": "a phone", "rank": 1],
+            ])
+        let response = try index.search("samsung galaxy ", ["getRankingInfo": true])
+        #expect(response.objectIDs == ["pair in name", "pair in description", "no pair"])
+        #expect(response.hits.map { $0["_rankingInfo"]?["firstMatchedWord"]?.intValue } == [1000, 2002, 0])
+        try index.setSettings(["ranking": ["typo", "words", "filters", "attribute", "proximity", "exact", "custom"]])
+        #expect(try index.search("samsung galaxy ").objectIDs == ["pair in description", "no pair", "pair in name"])
+    }
 }

@@ -6,6 +6,8 @@ struct SearchableAttribute: Sendable, Hashable {
     var path: String
     /// Priority: 0 is the most important. `"a,b"` puts two attributes at one level.
     var level: Int
+    /// Its place in `IndexConfiguration.searchable` (0 for every attribute when none is set).
+    var ordinal = 0
     /// Whether the position of the match inside the attribute counts for the `attribute`
     /// criterion: not for `unordered(x)`, nor for attributes sharing a level (`"a,b"`), as in Algolia.
     var ordered: Bool
@@ -85,6 +87,7 @@ struct IndexConfiguration: Sendable {
             guard entries.count <= 250 else {
                 throw SearchError(.invalidParameter, "searchableAttributes: at most 250 levels are supported, got \(entries.count)")
             }
+            for ordinal in attributes.indices { attributes[ordinal].ordinal = ordinal }
             searchable = attributes
             levelCount = entries.count
             orderedLevels = attributes.filter(\.ordered).map(\.level)

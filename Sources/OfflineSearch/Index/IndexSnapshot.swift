@@ -141,10 +141,14 @@ struct PostingPositions: Sendable {
     }
 }
 
-/// Each document's searchable words in order (term ids), attribute values separated by
-/// `boundary`: what proximity is computed from.
+/// Each document's searchable words in order (term ids), each attribute value preceded by a
+/// marker naming its searchable attribute: what proximity is computed from.
 struct ForwardIndex: Sendable {
-    static let boundary = UInt32.max
+    /// Markers are the top ids, far above any term id: `UInt32.max - attribute ordinal`.
+    static let maxAttributes = 4096
+    static func marker(attribute ordinal: Int) -> UInt32 { UInt32.max - UInt32(min(ordinal, maxAttributes - 1)) }
+    @inline(__always) static func isMarker(_ term: UInt32) -> Bool { term > UInt32.max - UInt32(maxAttributes) }
+    @inline(__always) static func attribute(ofMarker marker: UInt32) -> Int { Int(UInt32.max - marker) }
     /// `starts[d]..<starts[d + 1]` index `terms` for document `d`.
     let starts: [UInt32]
     let terms: [UInt32]
@@ -223,7 +227,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 6
+    static let formatVersion: UInt32 = 7
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()

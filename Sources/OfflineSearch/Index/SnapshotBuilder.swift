@@ -47,8 +47,8 @@ private struct TermCollector: TokenSink {
     var ordered = false
     /// The next word's position inside the current attribute (array elements continue it).
     var position = 0
-    /// Every document's words in order (temporary ids), attribute values separated by
-    /// `ForwardIndex.boundary`: the forward index, for proximity.
+    /// Every document's words in order (temporary ids), each attribute value after its
+    /// `ForwardIndex.marker`: the forward index, for proximity.
     var forward: [UInt32] = []
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
@@ -95,9 +95,10 @@ enum SnapshotBuilder {
                 collector.level = attribute.level
                 collector.ordered = attribute.ordered
                 let before = collector.entries.count
+                collector.forward.append(ForwardIndex.marker(attribute: attribute.ordinal))
                 Tokenizer.scan(text, separators: configuration.separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
-                if collector.entries.count > before { collector.forward.append(ForwardIndex.boundary) }
+                if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
             }
             forwardStarts.append(UInt32(collector.forward.count))
             collector.entries.sort()
@@ -122,7 +123,7 @@ enum SnapshotBuilder {
         let (terms, finalID) = TermTable.build(words)
         words = []
         forwardTerms.withUnsafeMutableBufferPointer { forward in
-            for i in forward.indices where forward[i] != ForwardIndex.boundary { forward[i] = finalID[Int(forward[i])] }
+            for i in forward.indices where !ForwardIndex.isMarker(forward[i]) { forward[i] = finalID[Int(forward[i])] }
         }
         var postingStarts = [UInt32](repeating: 0, count: terms.count + 1)
         for term in docTerms { postingStarts[Int(finalID[Int(term)]) + 1] += 1 }

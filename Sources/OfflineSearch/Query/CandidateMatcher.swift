@@ -30,6 +30,14 @@ struct CandidateMatches {
     var forward: ForwardIndex
     /// How many distinct words the snapshot has (term ids are below it).
     var vocabularySize: Int
+    /// The searchable attributes by ordinal (empty without `searchableAttributes`).
+    var searchable: [SearchableAttribute]
+    /// Whether the attribute criterion takes its attribute from the closest pairs of words
+    /// (Algolia's `minProximity`, used when proximity ranks before attribute and the query has
+    /// several words) rather than from the best match of any word.
+    var attributeFromProximity: Bool
+    /// Filled by the proximity criterion: each scanned record's attribute of its closest pairs.
+    let proximityRanks = ProximityRanks()
 
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
@@ -167,8 +175,33 @@ enum CandidateMatcher {
         return CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
                                 orderedLevels: postings.orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
-                                forward: snapshot.forward, vocabularySize: snapshot.terms.count)
+                                forward: snapshot.forward, vocabularySize: snapshot.terms.count,
+                                searchable: snapshot.configuration.searchable ?? [],
+                                attributeFromProximity: words.count > 1 && proximityRanksBeforeAttribute(snapshot.configuration.relevanceOrder))
     }
+}
+
+/// Whether `proximity` comes before `attribute` in a ranking order (both present).
+private func proximityRanksBeforeAttribute(_ order: [RankingCriterion]) -> Bool {
+    guard let proximity = order.firstIndex(of: .proximity), let attribute = order.firstIndex(of: .attribute) else { return false }
+    return proximity < attribute
+}
+
+/// Each record's attribute rank from its closest pairs of query words (`ProximityScanner`),
+/// kept by the proximity split for the attribute split after it. One query's words; shared by
+/// the queries of one search context, since it depends on the record and the words only.
+final class ProximityRanks {
+    static let unscanned = UInt16.max
+    /// Scanned, but no pair is closer than 8: the attribute of the best match decides.
+    static let noPair = UInt16.max - 1
+    private(set) var ranks: [UInt16] = []
+
+    func record(_ rank: UInt16?, for document: Int, capacity: Int) {
+        if ranks.isEmpty { ranks = [UInt16](repeating: ProximityRanks.unscanned, count: capacity) }
+        ranks[document] = rank ?? ProximityRanks.noPair
+    }
+
+    func rank(of document: Int) -> UInt16 { ranks.isEmpty ? ProximityRanks.unscanned : ranks[document] }
 }
 
 /// The posting loop of `CandidateMatcher`: adds posting lists to a word's bitmap and notes, for

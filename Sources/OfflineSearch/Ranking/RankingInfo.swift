@@ -4,8 +4,8 @@ import SearchAPI
 enum RankingInfo {
     /// - `nbTypos`: typos summed over the matched query words, each at its best match;
     /// - `words`: query words matched; `nbExactWords`: matched whole, without typo;
-    /// - `firstMatchedWord`: the best searchable level × 1000, plus the position of the first
-    ///   matched word when that attribute is ordered;
+    /// - `firstMatchedWord`: the attribute criterion's searchable level × 1000, plus the position
+    ///   of the first matched word when that attribute is ordered;
     /// - `userScore`: the custom-ranking rank, higher is better;
     /// - `filters`: the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
@@ -19,12 +19,11 @@ enum RankingInfo {
                 if let levels = candidates.byTypos[index], let t = levels.firstIndex(where: { $0.contains(document) }) { typos += t }
                 if candidates.exact[index]?.contains(document) ?? true { exact += 1 }
             }
-            let level = candidates.levels.firstIndex { $0.contains(document) } ?? 0
-            firstMatchedWord = level * 1000
-            if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched, PostingRank.level(of: rank) == level {
-                firstMatchedWord += Int(PostingRank.position(of: rank))
-            }
-            proximity = RelevanceRanker.proximity(of: document, candidates: candidates)
+            let match = RelevanceRanker.proximity(of: document, candidates: candidates)
+            proximity = match.distance
+            var rank = RelevanceRanker.bestMatchRank(of: document, candidates: candidates)
+            if candidates.attributeFromProximity, let closest = match.attributeRank { rank = closest }
+            firstMatchedWord = PostingRank.level(of: rank) * 1000 + Int(PostingRank.position(of: rank))
         }
         return [
             "nbTypos": .int(Int64(typos)),

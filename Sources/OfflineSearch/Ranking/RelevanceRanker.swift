@@ -148,9 +148,15 @@ enum RelevanceRanker {
     }
 
     /// Splits a group by its best match: the searchable level first, then, inside an ordered
-    /// attribute, the position of the first matched word (earlier first).
-    /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by position.
+    /// attribute, the position of the first matched word (earlier first). After the proximity
+    /// criterion, a record's attribute is the best one holding a closest pair of query words
+    /// (`minProximity`), when it has one.
+    /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
+    ///   position, or O(d log d) for the d documents of a group ranked by proximity.
     static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [Tier] {
+        if candidates.attributeFromProximity, let tiers = proximityAttributeTiers(group, candidates: candidates) {
+            return tiers
+        }
         var remaining = group
         var parts: [Tier] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
@@ -174,6 +180,41 @@ enum RelevanceRanker {
         return parts
     }
 
+    /// The attribute split of a group whose records were all read by the proximity split; nil
+    /// when some were not (a group over the proximity limit).
+    static func proximityAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [Tier]? {
+        var keyed: [(rank: UInt16, document: Int)] = []
+        var scanned = true
+        group.forEach { document in
+            switch candidates.proximityRanks.rank(of: document) {
+            case ProximityRanks.unscanned: scanned = false
+            case ProximityRanks.noPair: keyed.append((bestMatchRank(of: document, candidates: candidates), document))
+            case let rank: keyed.append((rank, document))
+            }
+            return scanned
+        }
+        guard scanned else { return nil }
+        keyed.sort { ($0.rank, $0.document) < ($1.rank, $1.document) }
+        var tiers: [Tier] = []
+        var start = 0
+        while start < keyed.count {
+            var end = start + 1
+            while end < keyed.count, keyed[end].rank == keyed[start].rank { end += 1 }
+            tiers.append(.list(keyed[start..<end].map(\.document)))
+            start = end
+        }
+        return tiers
+    }
+
+    /// A record's best match over all query words, as a `PostingRank` (the `best` strategy).
+    static func bestMatchRank(of document: Int, candidates: CandidateMatches) -> UInt16 {
+        let level = candidates.levels.firstIndex { $0.contains(document) } ?? candidates.levels.count
+        if let rank = candidates.attributeRanks?[document], rank != PostingRank.unmatched, PostingRank.level(of: rank) == level {
+            return rank
+        }
+        return PostingRank.rank(level: level, position: 0)
+    }
+
     /// Splits a group by proximity (the sum over consecutive query words of the distance between
     /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
     /// - Complexity: O(words of the group's documents), plus O(vocabulary) for a large group.
@@ -186,7 +227,11 @@ enum RelevanceRanker {
         var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in
-            buckets[scanner.distance(of: document)].insert(document)
+            let match = scanner.scan(document)
+            buckets[match.distance].insert(document)
+            if candidates.attributeFromProximity {
+                candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
+            }
             return true
         }
         return buckets.filter { !$0.isEmpty }
@@ -195,10 +240,10 @@ enum RelevanceRanker {
     /// The largest tied group split by proximity (its cost is the words of every record in it).
     static let proximityGroupLimit = 8_000
 
-    /// The proximity distance of one document (`_rankingInfo.proximityDistance`).
-    static func proximity(of document: Int, candidates: CandidateMatches) -> Int {
+    /// The proximity of one document (`_rankingInfo.proximityDistance`, `firstMatchedWord`).
+    static func proximity(of document: Int, candidates: CandidateMatches) -> ProximityScanner.Match {
         var scanner = ProximityScanner(candidates, documents: 1)
-        return scanner.distance(of: document)
+        return scanner.scan(document)
     }
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
@@ -271,14 +316,31 @@ enum RelevanceRanker {
 }
 
 /// Measures how close the query words are in a record (the proximity criterion), reading the
-/// record's words in order from the forward index.
+/// record's words in order from the forward index, and notes where the closest pairs are (the
+/// attribute criterion's `minProximity` strategy).
 struct ProximityScanner {
+    /// What one record's scan found.
+    struct Match {
+        /// The proximity distance (`_rankingInfo.proximityDistance`).
+        var distance: Int
+        /// The best `PostingRank` (level, then position in an ordered attribute) among the
+        /// attributes where a pair of consecutive query words is at its smallest distance below
+        /// 8; nil when every pair is 8 or more apart.
+        var attributeRank: UInt16?
+    }
+
     private let forward: ForwardIndex
     private let words: [WordTerms]
+    /// Attribute ordinal → its level and whether it is ordered.
+    private let attributes: [SearchableAttribute]
     /// For many documents: term → the query words it matches, one bit each (the first 16 words).
     private let table: [UInt16]
     private var last: [Int]
     private var best: [Int]
+    /// For each pair, the rank of the attribute where it reached `best`.
+    private var pairRank: [UInt16]
+    private var attributeRank: UInt16 = 0
+    private var ordered = false
     private static let far = Int.min / 4
 
     /// `documents`: how many documents will be read; for many, a table of the vocabulary makes
@@ -286,6 +348,7 @@ struct ProximityScanner {
     init(_ candidates: CandidateMatches, documents: Int) {
         forward = candidates.forward
         words = Array(candidates.wordTerms.prefix(16))
+        attributes = candidates.searchable
         if documents > 256 {
             var table = [UInt16](repeating: 0, count: candidates.vocabularySize)
             for (word, terms) in words.enumerated() {
@@ -297,23 +360,35 @@ struct ProximityScanner {
         }
         last = Array(repeating: ProximityScanner.far, count: words.count)
         best = Array(repeating: 8, count: max(words.count - 1, 0))
+        pairRank = Array(repeating: PostingRank.unmatched, count: max(words.count - 1, 0))
     }
 
     /// The sum over consecutive query words of the distance between their closest occurrences
-    /// (1 when adjacent, at most 8 per pair; attribute values and array elements are 8 apart).
-    mutating func distance(of document: Int) -> Int {
+    /// (1 when adjacent, at most 8 per pair; attribute values and array elements are 8 apart),
+    /// and the attribute of the closest pairs.
+    mutating func scan(_ document: Int) -> Match {
         let count = words.count
-        guard count > 1 else { return 0 }
+        guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
         for word in 0..<count { last[word] = ProximityScanner.far }
-        for pair in 0..<(count - 1) { best[pair] = 8 }
+        for pair in 0..<(count - 1) { (best[pair], pairRank[pair]) = (8, PostingRank.unmatched) }
         var position = 0
+        var currentAttribute = -1
+        var inAttribute = 0     // the next word's position inside the current attribute
         var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
         let range = Int(forward.starts[document])..<Int(forward.starts[document + 1])
         forward.terms.withUnsafeBufferPointer { terms in
             for index in range {
                 let term = terms[index]
-                if term == ForwardIndex.boundary {
+                if ForwardIndex.isMarker(term) {
                     position += 8
+                    let ordinal = ForwardIndex.attribute(ofMarker: term)
+                    if ordinal != currentAttribute {   // array elements continue their attribute
+                        currentAttribute = ordinal
+                        inAttribute = 0
+                        let attribute = ordinal < attributes.count ? attributes[ordinal] : SearchableText.anyAttribute
+                        attributeRank = PostingRank.rank(level: attribute.level, position: 0)
+                        ordered = attribute.ordered
+                    }
                     continue
                 }
                 var matched: UInt16 = 0
@@ -323,35 +398,48 @@ struct ProximityScanner {
                     matched = table[Int(term)]
                 }
                 if matched != 0 {
-                    adjacentPairs += visit(matched, at: position)
+                    adjacentPairs += visit(matched, at: position, inAttribute: inAttribute)
                     if adjacentPairs == count - 1 { return }
                 }
                 position += 1
+                inAttribute += 1
             }
         }
-        return best.reduce(0) { $0 + max(1, min($1, 8)) }
+        var rank: UInt16?
+        for pair in 0..<(count - 1) where best[pair] < 8 { rank = min(rank ?? .max, pairRank[pair]) }
+        return Match(distance: best.reduce(0) { $0 + max(1, min($1, 8)) }, attributeRank: rank)
     }
 
-    /// Records that the words in `matched` occur at `position`; returns how many pairs became adjacent.
+    /// Records that the words in `matched` occur at `position`; returns how many pairs became
+    /// adjacent. A pair closer than before 8 is inside this attribute value (values are 8 apart):
+    /// its rank is this attribute's, at the position of the pair's first word.
     @inline(__always)
-    private mutating func visit(_ matched: UInt16, at position: Int) -> Int {
+    private mutating func visit(_ matched: UInt16, at position: Int, inAttribute: Int) -> Int {
         let count = words.count
-        let far = ProximityScanner.far
         var newlyAdjacent = 0
         var remaining = matched
         while remaining != 0 {
             let word = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            if word > 0, last[word - 1] != far, position - last[word - 1] < best[word - 1] {
-                best[word - 1] = position - last[word - 1]
-                if best[word - 1] == 1 { newlyAdjacent += 1 }
-            }
-            if word < count - 1, last[word + 1] != far, position - last[word + 1] < best[word] {
-                best[word] = position - last[word + 1]
-                if best[word] == 1 { newlyAdjacent += 1 }
-            }
+            if word > 0, closer(pair: word - 1, other: word - 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
+            if word < count - 1, closer(pair: word, other: word + 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
             last[word] = position
         }
         return newlyAdjacent
+    }
+
+    /// Updates `pair` with the occurrence of `other` before `position`; true when the pair has
+    /// just become adjacent.
+    @inline(__always)
+    private mutating func closer(pair: Int, other: Int, at position: Int, inAttribute: Int) -> Bool {
+        guard last[other] != ProximityScanner.far else { return false }
+        let distance = position - last[other]
+        guard distance < best[pair] else { return false }
+        best[pair] = distance
+        if distance < 8 {
+            let firstWord = ordered ? max(0, inAttribute - distance) : 0
+            pairRank[pair] = attributeRank | UInt16(min(firstWord, PostingRank.maxPosition))
+        }
+        return distance == 1
     }
 }
