@@ -131,6 +131,11 @@ import SearchAPI
         #expect(distances == [1, 2, 8, 8])
         // One word: no proximity; the custom ranking decides among equals.
         #expect(try index.search("watch ", ["getRankingInfo": true]).hits.allSatisfy { $0["_rankingInfo"]?["proximityDistance"] == 0 })
+        // `minProximity`: words closer than it count as that far apart, so custom ranking decides.
+        let loose = try index.search("apple watch ", ["getRankingInfo": true, "minProximity": 2])
+        #expect(loose.objectIDs == ["reversed", "adjacent", "far", "elements"])
+        #expect(loose.hits.map { $0["_rankingInfo"]?["proximityDistance"]?.intValue } == [2, 2, 8, 8])
+        #expect(throws: SearchError.self) { try index.search("apple watch", ["minProximity": 8]) }
         // Proximity can be moved after attribute in ranking, or left out.
         let withoutProximity = try index.search("apple watch ", ["typoTolerance": false])
         #expect(withoutProximity.objectIDs.first == "adjacent")

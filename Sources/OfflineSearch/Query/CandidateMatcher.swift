@@ -36,6 +36,8 @@ struct CandidateMatches {
     /// (Algolia's `minProximity`, used when proximity ranks before attribute and the query has
     /// several words) rather than from the best match of any word.
     var attributeFromProximity: Bool
+    /// `minProximity`: pairs of words closer than this count as this far (set per request).
+    var minProximity = 1
     /// Filled by the proximity criterion: each scanned record's attribute of its closest pairs.
     let proximityRanks = ProximityRanks()
 

@@ -34,7 +34,8 @@ final class SearchContext {
     /// `typoTolerance: "min"` keeps only the documents with the fewest typos, `"strict"` those
     /// with the two lowest typo counts.
     func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
-        let candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
+        var candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
+        candidates?.minProximity = request.minProximity
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
         // Quoted phrases: their words adjacent and in order, in one attribute value.

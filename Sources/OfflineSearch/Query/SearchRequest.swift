@@ -17,6 +17,8 @@ struct SearchRequest {
     let excludedWords: [[String]]
     /// `distinct`: how many hits to keep per value of `attributeForDistinct` (0: no grouping).
     let distinct: Int
+    /// `minProximity` (1–7): two query words closer than this count as this far apart.
+    let minProximity: Int
     let filter: FilterExpression?
     /// `optionalFilters`: records matching more of them rank higher (the `filters` criterion).
     let optionalFilter: FilterExpression?
@@ -84,6 +86,9 @@ struct SearchRequest {
         case .bool(true)?: distinct = 1
         case let value?: distinct = try ParameterReader(name: "distinct", value: value).int(in: 0...4)
         }
+        minProximity = try setting("minProximity").map { value throws(SearchError) in
+            try ParameterReader(name: "minProximity", value: value).int(in: 1...7)
+        } ?? 1
         if let removal = setting("removeWordsIfNoResults") {
             wordRemoval = try ParameterReader(name: "removeWordsIfNoResults", value: removal).enumeration(WordRemoval.self)
         } else {

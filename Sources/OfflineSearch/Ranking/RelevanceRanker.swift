@@ -331,6 +331,8 @@ struct ProximityScanner {
 
     private let forward: ForwardIndex
     private let words: [WordTerms]
+    /// `minProximity`: the smallest distance a pair counts for.
+    private let minProximity: Int
     /// Attribute ordinal → its level and whether it is ordered.
     private let attributes: [SearchableAttribute]
     /// For many documents: term → the query words it matches, one bit each (the first 16 words).
@@ -348,6 +350,7 @@ struct ProximityScanner {
     init(_ candidates: CandidateMatches, documents: Int) {
         forward = candidates.forward
         words = Array(candidates.wordTerms.prefix(16))
+        minProximity = candidates.minProximity
         attributes = candidates.searchable
         if documents > 256 {
             var table = [UInt16](repeating: 0, count: candidates.vocabularySize)
@@ -364,8 +367,8 @@ struct ProximityScanner {
     }
 
     /// The sum over consecutive query words of the distance between their closest occurrences
-    /// (1 when adjacent, at most 8 per pair; attribute values and array elements are 8 apart),
-    /// and the attribute of the closest pairs.
+    /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
+    /// elements are 8 apart), and the attribute of the closest pairs.
     mutating func scan(_ document: Int) -> Match {
         let count = words.count
         guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
@@ -407,7 +410,7 @@ struct ProximityScanner {
         }
         var rank: UInt16?
         for pair in 0..<(count - 1) where best[pair] < 8 { rank = min(rank ?? .max, pairRank[pair]) }
-        return Match(distance: best.reduce(0) { $0 + max(1, min($1, 8)) }, attributeRank: rank)
+        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank)
     }
 
     /// Records that the words in `matched` occur at `position`; returns how many pairs became
