@@ -326,12 +326,9 @@ public final class SearchIndex: Sendable {
             response.exhaustiveFacetsCount = true
         }
 
-        // A sort replica (`ranking` led by asc/desc) orders by the sort first: the documents' order.
-        let sorted = !snapshot.configuration.sortCriteria.isEmpty
-        let relevance = sorted ? nil : candidates
         // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
         var boosts: [DocumentSet] = []
-        if !sorted, let optional = request.optionalFilter {
+        if let optional = request.optionalFilter {
             let elements: [FilterExpression]
             if case .and(let children) = optional { elements = children } else { elements = [optional] }
             boosts = elements.map { context.filters.documents(matching: $0) }
@@ -339,12 +336,13 @@ public final class SearchIndex: Sendable {
         let docs: [Int]
         if request.distinct > 0, let path = snapshot.configuration.attributeForDistinct, let groups = snapshot.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: relevance, boosts: boosts,
-                                                          criteria: snapshot.configuration.relevanceOrder, groups: groups,
-                                                          perGroup: request.distinct, start: request.start, count: request.count)
+            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: candidates, boosts: boosts,
+                                                          criteria: snapshot.configuration.relevanceOrder, sortRuns: snapshot.sortRuns,
+                                                          groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
         } else {
-            docs = RelevanceRanker.page(of: matched, candidates: relevance, boosts: boosts, criteria: snapshot.configuration.relevanceOrder,
-                                        start: request.start, count: request.count)
+            // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
+            docs = RelevanceRanker.page(of: matched, candidates: candidates, boosts: boosts, criteria: snapshot.configuration.relevanceOrder,
+                                        sortRuns: snapshot.sortRuns, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {

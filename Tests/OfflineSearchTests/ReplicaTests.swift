@@ -38,6 +38,28 @@ import SearchAPI
         #expect(try ascending.search("case").objectIDs == ["b", "a"])
     }
 
+    /// Records with equal sort values are ranked by the rest of `ranking`, as in Algolia: here
+    /// typos, proximity and exactness, before the custom ranking.
+    @Test func relevanceOrdersRecordsWithEqualSortValues() throws {
+        let engine = try TestEngine()
+        let index = try engine.index("by_rating", settings: [
+            "searchableAttributes": ["name"], "customRanking": ["desc(popularity)"], "attributesForFaceting": ["rating", "color"],
+            "ranking": ["desc(rating)", "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"],
+        ], records: [
+            ["objectID": "5 far", "name": "leather phone case", "rating": 5, "popularity": 9, "color": "red"],
+            ["objectID": "5 typo", "name": "lether case", "rating": 5, "popularity": 8],
+            ["objectID": "5 close", "name": "leather case", "rating": 5, "popularity": 1],
+            ["objectID": "4 close", "name": "leather case", "rating": 4, "popularity": 10],
+            ["objectID": "unrated", "name": "leather case", "popularity": 20],
+        ])
+        #expect(try index.search("leather case").objectIDs == ["5 close", "5 far", "5 typo", "4 close", "unrated"])
+        #expect(try index.search("").objectIDs == ["5 far", "5 typo", "5 close", "4 close", "unrated"])
+        #expect(try index.search("leather case", ["hitsPerPage": 2, "page": 1]).objectIDs == ["5 typo", "4 close"])
+        // Optional filters count inside a run too (the filters criterion ranks before proximity).
+        #expect(try index.search("leather case", ["optionalFilters": ["color:red"]]).objectIDs
+            == ["5 far", "5 close", "5 typo", "4 close", "unrated"])
+    }
+
     @Test func writesToThePrimaryReachTheReplicas() throws {
         let engine = try TestEngine()
         let primary = try makePrimary(engine)

@@ -200,6 +200,9 @@ final class IndexSnapshot: Sendable {
     /// The term's first position inside the attribute of its best level, in that document (0 in
     /// an unordered attribute; see `PostingRank`).
     let postingPositions: PostingPositions
+    /// A sort replica's runs of documents with equal sort values: `sortRuns[r]..<sortRuns[r + 1]`
+    /// (empty without `asc`/`desc` leading `ranking`). Relevance orders each run.
+    let sortRuns: [UInt32]
     /// Each document's words in order, for proximity.
     let forward: ForwardIndex
     /// In `configuration.facetAttributes` order.
@@ -208,7 +211,7 @@ final class IndexSnapshot: Sendable {
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
          postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: PostingPositions,
-         forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn]) {
+         sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn]) {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
@@ -218,6 +221,7 @@ final class IndexSnapshot: Sendable {
         self.postingDocs = postingDocs
         self.postingMasks = postingMasks
         self.postingPositions = postingPositions
+        self.sortRuns = sortRuns
         self.forward = forward
         self.facets = facets
         self.numerics = numerics
@@ -227,7 +231,7 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 7
+    static let formatVersion: UInt32 = 8
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -243,6 +247,7 @@ final class IndexSnapshot: Sendable {
         writer.write(array: postingPositions.present)
         writer.write(array: postingPositions.before)
         writer.write(array: postingPositions.positions)
+        writer.write(array: sortRuns)
         writer.write(array: forward.starts)
         writer.write(array: forward.terms)
         writer.write(UInt64(facets.count))
@@ -281,6 +286,7 @@ final class IndexSnapshot: Sendable {
             let postingMasks: [UInt16] = try reader.readArray()
             let postingPositions = PostingPositions(present: try reader.readArray(), before: try reader.readArray(),
                                                     positions: try reader.readArray())
+            let sortRuns: [UInt32] = try reader.readArray()
             let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
@@ -298,9 +304,10 @@ final class IndexSnapshot: Sendable {
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,
                   postingPositions.present.isEmpty || postingPositions.present.count == (postingDocs.count + 63) >> 6, forward.starts.count == rowIDs.count + 1,
+                  sortRuns.isEmpty || sortRuns.last == UInt32(rowIDs.count),
                   facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
-                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, forward: forward,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, sortRuns: sortRuns, forward: forward,
                                  facets: facets, numerics: numerics)
         } catch {
             return nil

@@ -71,7 +71,7 @@ enum SnapshotBuilder {
     }
 
     static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
-        let order = customRankingOrder(inputs, configuration: configuration)
+        let (order, sortRuns) = customRankingOrder(inputs, configuration: configuration)
         let documentCount = order.count
 
         // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
@@ -179,21 +179,22 @@ enum SnapshotBuilder {
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingMasks: postingMasks, postingPositions: PostingPositions(dense: postingPositions), forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
+                             postingMasks: postingMasks, postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
                              facets: facets, numerics: numerics)
     }
 
     /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records
-    /// missing a value last), then insertion order.
-    static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> [Int] {
+    /// missing a value last), then insertion order; and, for a sort replica, where each run of
+    /// records with equal sort values starts in that order (plus the record count at the end).
+    static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> (order: [Int], sortRuns: [UInt32]) {
         let criteria = configuration.documentOrder
         guard !criteria.isEmpty else {
-            return inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }
+            return (inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }, [])
         }
         let keys: [[RankingValue?]] = inputs.map { input in
             criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: input.record).first.flatMap(RankingValue.init) }
         }
-        return inputs.indices.sorted { a, b in
+        let order = inputs.indices.sorted { a, b in
             for (c, criterion) in criteria.enumerated() {
                 switch (keys[a][c], keys[b][c]) {
                 case (nil, nil): continue
@@ -206,6 +207,15 @@ enum SnapshotBuilder {
             }
             return inputs[a].rowID < inputs[b].rowID
         }
+        let sortCount = configuration.sortCriteria.count
+        guard sortCount > 0 else { return (order, []) }
+        var runs: [UInt32] = []
+        for (position, index) in order.enumerated()
+        where position == 0 || keys[index][..<sortCount] != keys[order[position - 1]][..<sortCount] {
+            runs.append(UInt32(position))
+        }
+        runs.append(UInt32(order.count))
+        return (order, runs)
     }
 
     static func buildFacetColumn(_ path: String, inputs: [Input], order: [Int]) -> FacetColumn {

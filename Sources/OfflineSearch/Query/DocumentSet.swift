@@ -98,6 +98,24 @@ struct DocumentSet: Sendable, Equatable {
         }
     }
 
+    /// The documents in `range`, in increasing order.
+    /// - Complexity: O(range / 64 + documents found).
+    func elements(in range: Range<Int>) -> [Int] {
+        var result: [Int] = []
+        guard !range.isEmpty else { return result }
+        words.withUnsafeBufferPointer { bits in
+            for index in (range.lowerBound >> 6)...((range.upperBound - 1) >> 6) {
+                var word = bits[index]
+                while word != 0 {
+                    let document = index << 6 | word.trailingZeroBitCount
+                    word &= word &- 1
+                    if range.contains(document) { result.append(document) }
+                }
+            }
+        }
+        return result
+    }
+
     /// Documents in increasing order, skipping the first `skip`, at most `limit` of them.
     func elements(skip: Int, limit: Int) -> [Int] {
         var result: [Int] = []

@@ -65,13 +65,15 @@ enum RelevanceRanker {
     }
 
     /// The documents at positions `start..<start + count` of the ranked result.
-    /// `boosts`: the documents matching each optional filter.
+    /// `boosts`: the documents matching each optional filter; `sortRuns`: a sort replica's runs
+    /// of equal sort values (`IndexSnapshot.sortRuns`), ranked one after the other.
     static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
-                     criteria: [RankingCriterion] = RankingCriterion.defaultOrder, start: Int, count: Int) -> [Int] {
+                     criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
+                     start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
         var remainingSkip = start
         var result: [Int] = []
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns) {
             let size = tier.count
             if remainingSkip >= size { remainingSkip -= size; continue }
             result.append(contentsOf: tier.elements(skip: remainingSkip, limit: count - result.count))
@@ -86,12 +88,12 @@ enum RelevanceRanker {
     /// all. A record without the attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
     static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
-                             criteria: [RankingCriterion] = RankingCriterion.defaultOrder,
+                             criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                              groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
         var kept = 0
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
                 if let group = range.first.map({ Int(groups.docValues[$0]) }) {
@@ -105,9 +107,36 @@ enum RelevanceRanker {
         return (page, kept)
     }
 
-    /// The tiers in ranking order; lazily, so tiers after the page are never computed.
+    /// The tiers in ranking order; lazily, so tiers after the page are never computed. With
+    /// `sortRuns` (a sort replica), the runs of equal sort values come in order, each ranked by
+    /// relevance.
+    /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
+    ///   splits (O(n / 64) each) of the runs with several matching documents.
     static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
-                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder) -> some Sequence<Tier> {
+                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
+        guard sortRuns.count > 1 else { return AnySequence(relevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria)) }
+        var run = 0
+        var inRun: AnyIterator<Tier>?
+        return AnySequence(AnyIterator<Tier> {
+            while true {
+                if let tier = inRun?.next() { return tier }
+                guard run + 1 < sortRuns.count else { return nil }
+                let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
+                run += 1
+                switch documents.count {
+                case 0: continue
+                case 1: inRun = nil; return .list(documents)
+                default:
+                    let group = Tier.list(documents).documentSet(capacity: matched.capacity)
+                    inRun = AnyIterator(relevanceTiers(of: group, candidates: candidates, boosts: boosts, criteria: criteria).makeIterator())
+                }
+            }
+        })
+    }
+
+    /// The relevance tiers of `matched`, lazily.
+    static func relevanceTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+                               criteria: [RankingCriterion]) -> AnySequence<Tier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
