@@ -107,7 +107,7 @@ public struct SearchParameters: Sendable, Hashable {
         "insideBoundingBox", "insidePolygon", "ruleContexts", "enableRules", "enablePersonalization",
         "personalizationImpact", "userToken", "analytics", "analyticsTags", "clickAnalytics",
         "percentileComputation", "enableABTest", "enableReRanking", "reRankingApplyFilter", "mode",
-        "semanticSearch", "renderingContent", "attributeCriteriaComputedByMinProximity",
+        "semanticSearch", "renderingContent", "attributeCriteriaComputedByMinProximity", "attributeCriteriaComputedBy",
         "maxFacetValues", "cursor",
     ]
 

@@ -191,6 +191,8 @@ import SearchAPI
         let response = try index.search("samsung galaxy ", ["getRankingInfo": true])
         #expect(response.objectIDs == ["pair in name", "pair in description", "no pair"])
         #expect(response.hits.map { $0["_rankingInfo"]?["firstMatchedWord"]?.intValue } == [1000, 2002, 0])
+        #expect(try index.search("samsung galaxy ", ["attributeCriteriaComputedBy": "best"]).nbHits == 3)
+        #expect(throws: SearchError.self) { try index.search("samsung", ["attributeCriteriaComputedBy": "closest"]) }
         try index.setSettings(["ranking": ["typo", "words", "filters", "attribute", "proximity", "exact", "custom"]])
         #expect(try index.search("samsung galaxy ").objectIDs == ["pair in description", "no pair", "pair in name"])
     }

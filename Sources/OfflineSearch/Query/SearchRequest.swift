@@ -86,6 +86,10 @@ struct SearchRequest {
         case .bool(true)?: distinct = 1
         case let value?: distinct = try ParameterReader(name: "distinct", value: value).int(in: 0...4)
         }
+        if let strategy = setting("attributeCriteriaComputedBy") {
+            // Accepted and checked; the strategy follows the `ranking` order (see the README).
+            _ = try ParameterReader(name: "attributeCriteriaComputedBy", value: strategy).enumeration(AttributeStrategy.self)
+        }
         minProximity = try setting("minProximity").map { value throws(SearchError) in
             try ParameterReader(name: "minProximity", value: value).int(in: 1...7)
         } ?? 1
@@ -235,4 +239,9 @@ struct MatchScope: Hashable, Sendable {
             singleWordExact = try ParameterReader(name: "exactOnSingleWordQuery", value: rule).enumeration(SingleWordExact.self)
         }
     }
+}
+
+/// `attributeCriteriaComputedBy`'s values.
+enum AttributeStrategy: String, CaseIterable {
+    case best, minProximity, sum
 }
