@@ -34,10 +34,13 @@ struct IndexConfiguration: Sendable {
     /// nil: no `searchableAttributes`, every attribute is searchable at one level.
     let searchable: [SearchableAttribute]?
     let levelCount: Int
-    /// The levels whose attribute is ordered: there, an earlier match inside the attribute ranks
-    /// first (the `attribute` criterion). Empty without `searchableAttributes`, where Algolia
-    /// turns the criterion off.
-    let orderedLevels: [Int]
+    /// For each level, whether its attribute is ordered: there, an earlier match inside the
+    /// attribute ranks first (the `attribute` criterion). Levels from 14 on share one posting bit
+    /// (`PostingMask`), so they are ordered when any of them is. All false without
+    /// `searchableAttributes`, where Algolia turns the criterion off.
+    let orderedLevels: [Bool]
+    /// `orderedLevels` as posting level bits.
+    let orderedLevelMask: UInt16
     let facetAttributes: [FacetAttribute]
     let customRanking: [CustomRankingCriterion]
     /// Leading `asc(attr)` / `desc(attr)` entries of `ranking` (a sort replica): they order the
@@ -90,11 +93,15 @@ struct IndexConfiguration: Sendable {
             for ordinal in attributes.indices { attributes[ordinal].ordinal = ordinal }
             searchable = attributes
             levelCount = entries.count
-            orderedLevels = attributes.filter(\.ordered).map(\.level)
+            let ordered = attributes.filter(\.ordered).map(\.level)
+            let flags = (0..<entries.count).map { level in level < 14 ? ordered.contains(level) : ordered.contains { $0 >= 14 } }
+            orderedLevels = flags
+            orderedLevelMask = PostingMask.mask(forLevels: flags.indices.filter { flags[$0] })
         } else {
             searchable = nil
             levelCount = 1
-            orderedLevels = []
+            orderedLevels = [false]
+            orderedLevelMask = 0
         }
 
         var facets: [FacetAttribute] = []

@@ -146,7 +146,7 @@ enum CandidateMatcher {
             let wordSet = DocumentSet(capacity: capacity, words: wordBits)
             // Proximity reads them only for queries of several words.
             wordTerms.append(WordTerms(range: UInt32(termRange.lowerBound)..<UInt32(termRange.upperBound),
-                                       others: words.count > 1 ? otherTermIDs : [], vocabularySize: snapshot.terms.count))
+                                       others: words.count > 1 ? otherTermIDs : []))
 
             let singleWord = words.count == 1
             if singleWord, scope.singleWordExact == .none {
@@ -175,7 +175,7 @@ enum CandidateMatcher {
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
         return CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
-                                orderedLevels: postings.orderedLevels, exact: exact, byTypos: byTypos,
+                                orderedLevels: snapshot.configuration.orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
                                 forward: snapshot.forward, vocabularySize: snapshot.terms.count,
                                 searchable: snapshot.configuration.searchable ?? [],
@@ -213,9 +213,7 @@ private struct PostingCollector {
     let snapshot: IndexSnapshot
     let stride: Int
     let lastLevel: Int
-    /// For each level, whether its attribute is ordered; merged levels (from 14 on, as in
-    /// `PostingMask`) are ordered when any of them is.
-    let orderedLevels: [Bool]
+    /// `IndexConfiguration.orderedLevelMask`.
     let orderedMask: UInt16
     var tracksPositions: Bool { orderedMask != 0 }
     /// One flat bitmap per level.
@@ -228,12 +226,7 @@ private struct PostingCollector {
         let levelCount = snapshot.configuration.levelCount
         stride = (snapshot.documentCount + 63) >> 6
         lastLevel = levelCount - 1
-        let configured = snapshot.configuration.orderedLevels
-        let ordered = (0..<levelCount).map { level in
-            level < 14 ? configured.contains(level) : configured.contains { $0 >= 14 }
-        }
-        let mask = PostingMask.mask(forLevels: ordered.indices.filter { ordered[$0] })
-        orderedLevels = ordered
+        let mask = snapshot.configuration.orderedLevelMask
         orderedMask = mask
         levelBits = [UInt64](repeating: 0, count: stride * levelCount)
         ranks = [UInt16](repeating: PostingRank.unmatched, count: mask != 0 ? snapshot.documentCount : 0)
@@ -364,33 +357,30 @@ private extension Array where Element == UInt64 {
 /// record the proximity criterion reads.
 struct WordTerms {
     var range: Range<UInt32>
-    /// The other term ids, as a bitmap over the vocabulary (empty when there are none).
-    private var others: [UInt64] = []
+    /// The other term ids, sorted (empty when there are none).
+    private var others: [UInt32] = []
 
-    /// - Complexity: O(vocabulary / 64) when `others` is not empty.
-    init(range: Range<UInt32>, others: some Collection<UInt32>, vocabularySize: Int) {
+    /// - Complexity: O(k log k) for k other terms.
+    init(range: Range<UInt32>, others: some Collection<UInt32>) {
         self.range = range
-        guard !others.isEmpty else { return }
-        var bits = [UInt64](repeating: 0, count: (vocabularySize + 63) >> 6)
-        for term in others { bits[Int(term >> 6)] |= 1 << UInt64(term & 63) }
-        self.others = bits
+        self.others = others.sorted()
     }
 
     /// Calls `body` with every term id it matches.
     func forEachTerm(_ body: (Int) -> Void) {
         for term in range { body(Int(term)) }
-        for (index, word) in others.enumerated() {
-            var bits = word
-            while bits != 0 {
-                body(index << 6 | bits.trailingZeroBitCount)
-                bits &= bits - 1
-            }
-        }
+        for term in others { body(Int(term)) }
     }
 
+    /// - Complexity: O(log k); a large group's proximity uses a table instead (`ProximityScanner`).
     @inline(__always) func matches(_ term: UInt32) -> Bool {
         if range.contains(term) { return true }
-        let word = Int(term >> 6)
-        return word < others.count && others[word] & (1 << UInt64(term & 63)) != 0
+        guard let first = others.first, term >= first, term <= others[others.count - 1] else { return false }
+        var low = 0, high = others.count
+        while low < high {
+            let middle = (low + high) >> 1
+            if others[middle] < term { low = middle + 1 } else { high = middle }
+        }
+        return others[low] == term
     }
 }
