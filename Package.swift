@@ -7,10 +7,14 @@ let package = Package(
     products: [
         .library(name: "SearchAPI", targets: ["SearchAPI"]),
         .library(name: "OfflineSearch", targets: ["OfflineSearch"]),
+        .library(name: "HeadlessSearch", targets: ["HeadlessSearch"]),
+        .library(name: "SearchTestDoubles", targets: ["SearchTestDoubles"]),
         .executable(name: "offline-search", targets: ["offline-search"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // Test clocks (TestClock, ImmediateClock) for the headless layer's tests.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
     ],
     targets: [
         // Algolia's request/response/settings models, the JSON value type and the
@@ -23,6 +27,12 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "OfflineSearch", dependencies: ["SearchAPI", "CSQLite"]),
+        // The headless InstantSearch-style layer: searchers, interactors, FilterState,
+        // highlighting. On SearchAPI alone, so it runs on the engine, a remote client or a double.
+        .target(name: "HeadlessSearch", dependencies: ["SearchAPI"]),
+        // Wrappers of any SearchService for UI tests: latency, failures, offline, out of order,
+        // recording and replay. On SearchAPI alone.
+        .target(name: "SearchTestDoubles", dependencies: ["SearchAPI"]),
         // Deterministic generators for the demo datasets.
         .target(name: "DatasetGenerator", dependencies: ["SearchAPI"]),
         .executableTarget(
@@ -40,6 +50,20 @@ let package = Package(
         .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI"]),
         .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator"]),
         .testTarget(name: "CLITests", dependencies: ["SearchAPI"]),
+        .testTarget(
+            name: "HeadlessSearchTests",
+            dependencies: [
+                "HeadlessSearch", "SearchTestDoubles", "SearchAPI", "OfflineSearch", "DatasetGenerator",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
+        .testTarget(
+            name: "SearchTestDoublesTests",
+            dependencies: [
+                "SearchTestDoubles", "SearchAPI", "OfflineSearch",
+                .product(name: "Clocks", package: "swift-clocks"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

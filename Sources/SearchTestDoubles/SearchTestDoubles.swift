@@ -1,0 +1,2 @@
+/// SearchTestDoubles: wrappers of any `SearchService` for UI tests and previews.
+public enum SearchTestDoubles {}
