@@ -17,6 +17,12 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case objectNotFound
         /// Something failed below the API: storage, the file system (500).
         case internalError
+        /// The service could not be reached: no network, offline, host down or timed out.
+        /// No HTTP answer came; `status` is 503, what a gateway answers in its place.
+        case unreachable
+        /// The caller cancelled the request (a newer query superseded it). No answer is
+        /// sent; `status` is 499, the "client closed request" code proxies log for it.
+        case cancelled
     }
 
     public var kind: Kind
@@ -40,6 +46,11 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         SearchError(.indexNotFound, "Index \(name) does not exist")
     }
 
+    /// The error a service throws when the task running the request is cancelled.
+    public static func cancelled(_ what: String = "the request") -> SearchError {
+        SearchError(.cancelled, "\(what) was cancelled")
+    }
+
     public var description: String { message }
 
     /// Algolia's error body: `{"message": ..., "status": ...}`.
@@ -50,6 +61,8 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidParameter, .invalidJSON, .invalidFilter: 400
         case .indexNotFound, .objectNotFound: 404
         case .internalError: 500
+        case .unreachable: 503
+        case .cancelled: 499
         }
     }
 }
