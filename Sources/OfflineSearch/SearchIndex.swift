@@ -85,14 +85,24 @@ public final class SearchIndex: Sendable {
 
     /// `importFile(at:replaceExisting:)`, reporting how many records got a generated objectID.
     public func importRecords(from url: URL, replaceExisting: Bool = false) throws(SearchError) -> ImportReport {
+        try importRecords(SearchIndex.readRecords(from: url), replaceExisting: replaceExisting)
+    }
+
+    /// Saves parsed records (`readRecords(from:)`), reporting how many got a generated objectID.
+    public func importRecords(_ records: [JSONValue], replaceExisting: Bool = false) throws(SearchError) -> ImportReport {
+        let generated = records.count { record in record["objectID"] == nil || record["objectID"]?.isNull == true }
+        let saved = try saveObjects(records, replaceExisting: replaceExisting).count
+        return ImportReport(recordCount: saved, generatedObjectIDs: generated)
+    }
+
+    /// Reads a file of records (a JSON array or JSON Lines) without saving it, so a caller can
+    /// check it before anything is written.
+    public static func readRecords(from url: URL) throws(SearchError) -> [JSONValue] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw SearchError(.invalidParameter, "Cannot read \(url.path): \(error.localizedDescription)")
         }
-        let records = try SearchIndex.parseRecords(Array(data), source: url.path)
-        let generated = records.count { record in record["objectID"] == nil || record["objectID"]?.isNull == true }
-        let saved = try saveObjects(records, replaceExisting: replaceExisting).count
-        return ImportReport(recordCount: saved, generatedObjectIDs: generated)
+        return try parseRecords(Array(data), source: url.path)
     }
 
     /// Reads a JSON array of records or JSON Lines.

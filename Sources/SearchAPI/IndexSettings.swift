@@ -37,7 +37,7 @@ public struct IndexSettings: Sendable, Hashable {
         for (rawKey, value) in patch {
             let key = SettingsSchema.currentName(rawKey)
             try SettingsSchema.validate(key, value, as: rawKey)
-            result.values[key] = value.isNull ? nil : value
+            if value.isNull { result.values[key] = nil } else { result.values[key] = value }
         }
         return result
     }

@@ -19,13 +19,37 @@ import Testing
         let file = try TemporaryFile(#"[{"name":"a"},{"name":"b"},{"objectID":"3","name":"c"}]"#)
         let first = try CLI.run(["import", "--data", data.path, "things", file.path])
         #expect(first.stdout.hasPrefix("Imported 3 records into things (3 records in total)"), "\(first.stdout)")
-        #expect(!first.stderr.contains("Warning"), "the first import into an empty index does not warn")
+        #expect(first.stderr.contains("Note: 2 records had no objectID"), "warned before anything is duplicated: \(first.stderr)")
         let second = try CLI.run(["import", "--data", data.path, "things", file.path])
         #expect(second.stdout.hasPrefix("Imported 3 records into things (5 records in total)"), "\(second.stdout)")
-        #expect(second.stderr.contains("Warning: 2 records had no objectID"), "\(second.stderr)")
+        #expect(second.stderr.contains("Note: 2 records had no objectID"), "\(second.stderr)")
         let replaced = try CLI.run(["import", "--data", data.path, "things", file.path, "--replace"])
         #expect(replaced.stdout.hasPrefix("Imported 3 records into things (3 records in total)"))
-        #expect(!replaced.stderr.contains("Warning"))
+        #expect(!replaced.stderr.contains("objectID"))
+    }
+
+    @Test func aFailedImportLeavesNoIndexBehind() throws {
+        let data = DataDirectory()
+        let bad = try TemporaryFile("[\n{\"objectID\":\"1\"},\n{\"objectID\": }\n]")
+        for file in ["/nonexistent/records.json", bad.path] {
+            let result = try CLI.run(["import", "--data", data.path, "things", file])
+            #expect(result.status != 0)
+            #expect(try CLI.run(["list", "--data", data.path]).stdout.contains("No indices"), "\(file)")
+        }
+        // In the default folder, a failed import under a demo name does not hide the demo index.
+        let home = DataDirectory()
+        try FileManager.default.createDirectory(atPath: home.path, withIntermediateDirectories: true)
+        let environment: [String: String?] = ["HOME": home.path]
+        #expect(try CLI.run(["import", "mobile_demo_actors", "/nonexistent.json"], environment: environment).status != 0)
+        let search = try CLI.run(["search", "mobile_demo_actors", "--json", "--hits-per-page", "0"], environment: environment)
+        #expect(try SearchResponse(json: JSONValue(parsing: search.stdout)).nbHits == 2000)
+    }
+
+    @Test func importReadsStandardInput() throws {
+        let data = DataDirectory()
+        let result = try CLI.run(["import", "--data", data.path, "things", "-"], stdin: #"{"objectID":"1","name":"a"}"# + "\n" + #"{"objectID":"2","name":"b"}"#)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Imported 2 records into things"))
     }
 
     @Test func listJSONIsAlgoliasListIndicesShape() throws {

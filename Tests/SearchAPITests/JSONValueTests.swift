@@ -593,6 +593,10 @@ import SearchAPI
         #expect(reset.hitsPerPage == 5)
         #expect(reset.withDefaults["customRanking"] == .null)
         #expect(reset.withDefaults["hitsPerPage"] == 5)
+        // A reset setting is gone, so its default shows again.
+        let hitsReset = try reset.applying(["hitsPerPage": nil])
+        #expect(hitsReset.values["hitsPerPage"] == nil)
+        #expect(hitsReset.withDefaults["hitsPerPage"] == 20)
     }
 
     @Test func patchesReplaceSettingsAndStoredUnknownOnesAreKept() throws {

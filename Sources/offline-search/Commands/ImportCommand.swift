@@ -17,25 +17,40 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var data: DataOptions
     @Argument(help: "The index name (created if it does not exist).") var index: String
-    @Argument(help: "A JSON array of records, or JSON Lines.") var file: String
+    @Argument(help: "A JSON array of records, or JSON Lines; - reads standard input.") var file: String
     @Option(help: ArgumentHelp("A settings JSON file to apply first.", valueName: "file")) var settings: String?
     @Flag(help: "Replace every record of the index (others are removed).") var replace = false
 
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
+        // Everything is read and checked before anything is written: a file that cannot be read
+        // or parsed leaves the data folder as it was, with no new index.
         let settingsObject = try settings.map(readSettingsFile)
+        let records = try readRecords()
         let engine = try data.folder.engine()
+        let existed = engine.exists(index)
         let target = try engine.index(index)
-        let countBefore = target.recordCount
-        if let settingsObject { try target.setSettings(settingsObject) }
-        let report = try target.importRecords(from: URL(fileURLWithPath: file), replaceExisting: replace)
+        let report: SearchIndex.ImportReport
+        do {
+            if let settingsObject { try target.setSettings(settingsObject) }
+            report = try target.importRecords(records, replaceExisting: replace)
+        } catch {
+            if !existed { try? engine.deleteIndex(index) }
+            throw error
+        }
         let seconds = (clock.now - started) / .seconds(1)
         Terminal.writeLine("Imported \(Terminal.count(report.recordCount, "record")) into \(index) "
             + "(\(Terminal.count(target.recordCount, "record")) in total) in \(String(format: "%.2f", seconds)) s")
-        if report.generatedObjectIDs > 0, countBefore > 0, !replace {
-            Terminal.note("Warning: \(Terminal.count(report.generatedObjectIDs, "record")) had no objectID and got a generated one; "
-                + "importing the same file again adds them again. Use --replace, or give each record an objectID.")
+        if report.generatedObjectIDs > 0, !replace {
+            Terminal.note("Note: \(Terminal.count(report.generatedObjectIDs, "record")) had no objectID and got a generated one; "
+                + "importing the same file again would add them again. Use --replace, or give each record an objectID.")
         }
+    }
+
+    private func readRecords() throws -> [JSONValue] {
+        guard file == "-" else { return try SearchIndex.readRecords(from: URL(fileURLWithPath: file)) }
+        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
+        return try SearchIndex.parseRecords(bytes, source: "standard input")
     }
 }
