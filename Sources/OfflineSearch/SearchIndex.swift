@@ -316,6 +316,7 @@ public final class SearchIndex: Sendable {
             }
         }
         var nbHits = matched.count
+        if Task.isCancelled { throw .cancelled }
 
         var response = SearchResponse()
         if !request.facets.isEmpty {
@@ -324,6 +325,7 @@ public final class SearchIndex: Sendable {
             response.facets = counted.facets
             if !counted.stats.isEmpty { response.facetsStats = counted.stats }
             response.exhaustiveFacetsCount = true
+            if Task.isCancelled { throw .cancelled }
         }
 
         // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
@@ -405,6 +407,7 @@ public final class SearchIndex: Sendable {
         }
         let request = try SearchRequest(parameters, configuration: snapshot.configuration)
         let matched = context!.matching(request).documents
+        if Task.isCancelled { throw .cancelled }
         let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
         let separators = snapshot.configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)

@@ -17,6 +17,9 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case objectNotFound
         /// Something failed below the API: storage, the file system (500).
         case internalError
+        /// The caller cancelled the request (its task was cancelled) before it finished (499, as
+        /// servers log a client that closed the request). A search UI cancels a superseded search.
+        case cancelled
     }
 
     public var kind: Kind
@@ -40,6 +43,9 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         SearchError(.indexNotFound, "Index \(name) does not exist")
     }
 
+    /// The error a search throws when its task was cancelled.
+    public static let cancelled = SearchError(.cancelled, "The search was cancelled before it finished")
+
     public var description: String { message }
 
     /// Algolia's error body: `{"message": ..., "status": ...}`.
@@ -50,6 +56,7 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidParameter, .invalidJSON, .invalidFilter: 400
         case .indexNotFound, .objectNotFound: 404
         case .internalError: 500
+        case .cancelled: 499
         }
     }
 }
