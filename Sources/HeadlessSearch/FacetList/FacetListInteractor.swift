@@ -77,11 +77,7 @@ public final class FacetListInteractor {
     public func connectSearcher(_ searcher: HitsSearcher, attribute: String) -> any Connection {
         ClosureConnection.connected(connect: { [weak self, weak searcher] in
             guard let self, let searcher else { return }
-            var facets = searcher.request.parameters.facets ?? []
-            if !facets.contains(attribute) && !facets.contains("*") {
-                facets.append(attribute)
-                searcher.request.parameters.facets = facets
-            }
+            searcher.requestFacet(attribute)
             searcher.onResults.subscribePast(with: self) { interactor, response in
                 interactor.items = response.facetValues(attribute) ?? []
             }

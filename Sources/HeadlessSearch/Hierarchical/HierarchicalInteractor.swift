@@ -98,12 +98,7 @@ public final class HierarchicalInteractor {
         let attributes = hierarchicalAttributes
         return ClosureConnection.connected(connect: { [weak self, weak searcher] in
             guard let self, let searcher else { return }
-            var facets = searcher.request.parameters.facets ?? []
-            let missing = attributes.filter { !facets.contains($0) }
-            if !missing.isEmpty, !facets.contains("*") {
-                facets.append(contentsOf: missing)
-                searcher.request.parameters.facets = facets
-            }
+            for attribute in attributes { searcher.requestFacet(attribute) }
             searcher.onResults.subscribePast(with: self) { interactor, response in
                 interactor.items = attributes.map { response.facetValues($0) ?? [] }
             }

@@ -120,13 +120,3 @@ public protocol NumberController: AnyObject {
     func setItem(_ item: Double?)
     func setBounds(_ bounds: ClosedRange<Double>?)
 }
-
-extension HitsSearcher {
-    /// Adds `attribute` to the facets the searches ask for.
-    func requestFacet(_ attribute: String) {
-        var facets = request.parameters.facets ?? []
-        guard !facets.contains(attribute), !facets.contains("*") else { return }
-        facets.append(attribute)
-        request.parameters.facets = facets
-    }
-}

@@ -35,11 +35,10 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
 
     public let service: any SearchService
 
-    /// The current request; a change cancels the requests in flight.
+    /// The current request (sent by the next `search()`).
     public var request: Request {
         didSet {
             guard oldValue != request else { return }
-            sequencer.revokeAll()
             if oldValue.facetQuery != request.facetQuery { onQueryChanged.fire(request.facetQuery) }
             if oldValue.indexName != request.indexName { onIndexChanged.fire(request.indexName) }
         }
@@ -128,6 +127,7 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
     }
 
     func settle() async { await sequencer.settle() }
+    var finishedRequestCount: Int { sequencer.finishedCount }
 
     // MARK: MultiSearchComponent
 

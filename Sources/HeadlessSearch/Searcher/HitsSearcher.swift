@@ -43,8 +43,9 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
     /// The service the searches go to.
     public let service: any SearchService
 
-    /// The current request. Changing anything but the page resets the page to 0 and cancels
-    /// the requests in flight (their responses no longer answer it).
+    /// The current request. Changing anything but the page resets the page to 0, and no
+    /// further page of the search in flight is loaded until the next `search()` (which
+    /// supersedes that search).
     public var request: Request {
         didSet { requestDidChange(from: oldValue) }
     }
@@ -135,10 +136,10 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
         if old.indexName != request.indexName { onIndexChanged.fire(request.indexName) }
     }
 
-    /// The current search no longer answers the request: cancel what is in flight, and load
-    /// no page until the next `search()`.
+    /// The current search no longer answers the request: load no further page of it. (Its
+    /// requests in flight stay deliverable until `search()` supersedes them: they answer the
+    /// last request sent.)
     private func invalidatePages() {
-        sequencer.revokeAll()
         generationRequest = nil
         generationFilters = nil
         generationResponse = nil
@@ -210,6 +211,8 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
 
     /// Waits until every request started so far has come back (tests).
     func settle() async { await sequencer.settle() }
+    /// How many requests came back, delivered or dropped (tests).
+    var finishedRequestCount: Int { sequencer.finishedCount }
 
     // MARK: MultiSearchComponent
 
@@ -247,5 +250,15 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
             filterState?.onChange.cancelSubscription(for: self)
             if self.filterState === filterState { self.filterState = nil }
         })
+    }
+}
+
+extension HitsSearcher {
+    /// Adds `attribute` to the facets the searches ask for.
+    func requestFacet(_ attribute: String) {
+        var facets = request.parameters.facets ?? []
+        guard !facets.contains(attribute), !facets.contains("*") else { return }
+        facets.append(attribute)
+        request.parameters.facets = facets
     }
 }

@@ -119,4 +119,5 @@ public final class MultiSearcher: Searcher {
     }
 
     func settle() async { await sequencer.settle() }
+    var finishedRequestCount: Int { sequencer.finishedCount }
 }

@@ -29,8 +29,9 @@ final class RequestSequencer {
     var hasPendingRequests: Bool { !inFlight.isEmpty }
 
     /// Revokes every ticket (cancelling the tasks this searcher runs) and opens a new generation.
+    /// `isLoading` stays true across the switch when a request was in flight.
     func beginGeneration() -> Ticket {
-        revokeAll()
+        revokeAll(updatingLoading: false)
         generation += 1
         return issue()
     }
@@ -55,17 +56,21 @@ final class RequestSequencer {
     /// may be delivered (the ticket was still held), false when it was superseded.
     func finish(_ ticket: Ticket) -> Bool {
         running[ticket.id] = nil
+        finishedCount += 1
         guard inFlight.removeValue(forKey: ticket.id) != nil else { return false }
         updateLoading()
         return true
     }
 
     /// Revokes every ticket and cancels the tasks this searcher runs; the generation stays.
-    func revokeAll() {
+    func revokeAll(updatingLoading: Bool = true) {
         for case let task? in inFlight.values { task.cancel() }
         inFlight.removeAll()
-        updateLoading()
+        if updatingLoading { updateLoading() }
     }
+
+    /// How many requests came back (delivered or dropped); tests wait on it.
+    private(set) var finishedCount = 0
 
     /// Waits for every task started so far, superseded ones included, to end (tests use it to
     /// be sure a late response has come back and been dropped).
