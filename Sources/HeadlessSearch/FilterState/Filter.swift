@@ -12,6 +12,14 @@ public enum Filter: Hashable, Sendable {
     case numeric(Numeric)
     case tag(Tag)
 
+    /// The three filter types Algolia's `filters` grammar distinguishes: an OR group holds
+    /// one type.
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
+        case facet
+        case numeric
+        case tag
+    }
+
     /// A facet filter: `attribute:value` (Algolia's facet filter; values compare
     /// case-insensitively, array attributes match when one element does).
     public struct Facet: FilterType {
@@ -151,7 +159,7 @@ public enum Filter: Hashable, Sendable {
     }
 
     /// Facet, numeric or tag: the filter types an OR group of Algolia's `filters` cannot mix.
-    public var kind: FilterKind {
+    public var kind: Filter.Kind {
         switch self {
         case .facet: .facet
         case .numeric: .numeric
@@ -164,12 +172,6 @@ public enum Filter: Hashable, Sendable {
     public var filterString: String { FilterSyntax.render(self) }
 }
 
-/// The three filter types Algolia's `filters` grammar distinguishes: an OR group holds one type.
-public enum FilterKind: String, Hashable, Sendable, CaseIterable {
-    case facet
-    case numeric
-    case tag
-}
 
 /// What the three filter structures share.
 public protocol FilterType: Hashable, Sendable {
@@ -183,7 +185,7 @@ public protocol FilterType: Hashable, Sendable {
 
 extension FilterType {
     /// The filter of this type's kind (facet, numeric or tag).
-    public static var kind: FilterKind {
+    public static var kind: Filter.Kind {
         switch Self.self {
         case is Filter.Numeric.Type: .numeric
         case is Filter.Tag.Type: .tag

@@ -6,7 +6,7 @@ public enum FilterGroup {
         /// Filters ANDed together (and with the other groups).
         case and(name: String)
         /// Filters ORed together; Algolia only ORs filters of one type, hence the `filterType`.
-        case or(name: String, filterType: FilterKind)
+        case or(name: String, filterType: Filter.Kind)
         /// The selected level of a hierarchical facet (see `FilterState[hierarchical:]`).
         case hierarchical(name: String)
 

@@ -48,7 +48,7 @@ public final class FilterState {
     }
 
     /// The disjunctive group of `F` filters with this name, the type given.
-    public subscript<F: FilterType>(or groupName: String, type: F.Type) -> OrGroupAccessor<F> {
+    public subscript<F: FilterType>(or groupName: String, type type: F.Type) -> OrGroupAccessor<F> {
         OrGroupAccessor(filterState: self, groupID: .or(name: groupName, filterType: F.kind))
     }
 
