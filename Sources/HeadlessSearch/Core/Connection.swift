@@ -3,6 +3,9 @@
 /// forwarding events, `disconnect()` stops it. The `connect...` methods of the interactors
 /// return their connection already connected.
 ///
+/// As in InstantSearch, a connection holds both ends weakly: keep the interactors, searchers
+/// and connectors of a screen (in the screen) for as long as it is shown.
+///
 /// ```swift
 /// let connection = hitsInteractor.connectSearcher(searcher)
 /// connection.disconnect()
