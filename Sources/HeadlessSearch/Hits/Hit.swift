@@ -38,14 +38,24 @@ public struct Hit<T: Decodable>: Decodable {
         rankingInfo = try container.decodeIfPresent(JSONValue.self, forKey: .rankingInfo)
     }
 
-    /// The highlighted value of an attribute (a dotted path for nested attributes).
-    public func highlightedString(forKey key: String) -> HighlightedString? {
-        highlightResult?.value(atPath: key)?.value?.value
+    /// The highlighted value of an attribute (a dotted path for nested attributes), read with
+    /// the tags the search used (`highlightPreTag` / `highlightPostTag`; Algolia's by default).
+    public func highlightedString(forKey key: String, preTag: String = HighlightedString.preDefaultTag,
+                                  postTag: String = HighlightedString.postDefaultTag) -> HighlightedString? {
+        retagged(highlightResult?.value(atPath: key)?.value?.value, preTag: preTag, postTag: postTag)
     }
 
-    /// The snippet of an attribute (a dotted path for nested attributes).
-    public func snippetString(forKey key: String) -> HighlightedString? {
-        snippetResult?.value(atPath: key)?.value?.value
+    /// The snippet of an attribute (a dotted path for nested attributes), read with the tags
+    /// the search used.
+    public func snippetString(forKey key: String, preTag: String = HighlightedString.preDefaultTag,
+                              postTag: String = HighlightedString.postDefaultTag) -> HighlightedString? {
+        retagged(snippetResult?.value(atPath: key)?.value?.value, preTag: preTag, postTag: postTag)
+    }
+
+    private func retagged(_ value: HighlightedString?, preTag: String, postTag: String) -> HighlightedString? {
+        guard let value else { return nil }
+        if preTag == value.taggedString.preTag && postTag == value.taggedString.postTag { return value }
+        return HighlightedString(string: value.taggedString.input, preTag: preTag, postTag: postTag)
     }
 }
 

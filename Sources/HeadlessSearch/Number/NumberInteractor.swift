@@ -42,13 +42,15 @@ public final class NumberInteractor {
         onNumberComputed.fire(value)
     }
 
-    /// Takes the bounds from the `facets_stats` of `attribute` in `searcher`'s responses (and
-    /// asks for them).
+    /// Takes the bounds from the `facets_stats` of `attribute` in `searcher`'s responses
+    /// (asking for them, computed without the numeric filters on the attribute, so they do not
+    /// shrink to the number chosen).
     @discardableResult
     public func connectSearcher(_ searcher: HitsSearcher, attribute: String) -> any Connection {
         ClosureConnection.connected(connect: { [weak self, weak searcher] in
             guard let self, let searcher else { return }
             searcher.requestFacet(attribute)
+            if !searcher.boundsAttributes.contains(attribute) { searcher.boundsAttributes.append(attribute) }
             searcher.onResults.subscribePast(with: self) { interactor, response in
                 interactor.bounds = response.facetsStats?[attribute].map { $0.min...$0.max }
             }
