@@ -24,7 +24,9 @@ import SearchAPI
 public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, PageLoadable, MultiSearchComponent {
     /// What a hits search asks: an index and the search parameters.
     public struct Request: Hashable, Sendable {
+        /// The index searched.
         public var indexName: String
+        /// The search parameters (`query`, `filters` set by hand, `hitsPerPage`, ...).
         public var parameters: SearchParameters
 
         public init(indexName: String, parameters: SearchParameters = SearchParameters()) {
@@ -89,12 +91,15 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
     public let onResults: Observer<SearchResponse>
     /// The errors of requests that were still current.
     public let onError: Observer<SearchError>
+    /// True exactly while a request that can still be delivered is in flight.
     public var isLoading: Observer<Bool> { sequencer.isLoading }
+    /// Fired with the new query text when it changes.
     public let onQueryChanged: Observer<String?>
     /// Fired with the new index name when it changes.
     public let onIndexChanged: Observer<String>
     /// Fired with the new request when it changes.
     public let onRequestChanged: Observer<Request>
+    /// Fired when a new search starts (not for a further page of it).
     public let onSearch: Observer<Void>
     /// The page whose request failed (for the hits interactor, so it can ask it again).
     let onPageFailed: Observer<Int>

@@ -38,6 +38,7 @@ public final class MultiSearcher: Searcher {
 
     /// Every result of each multi-search that was still current, in query order.
     public let onResults: Observer<[MultiSearchResult]>
+    /// The errors of multi-searches that were still current (each searcher gets them too).
     public let onError: Observer<SearchError>
     public var isLoading: Observer<Bool> { sequencer.isLoading }
     public let onQueryChanged: Observer<String?>

@@ -57,6 +57,7 @@ public protocol MultiSearchComponent: AnyObject {
 
 /// The part of a multi-search one component contributes, and how it takes its results.
 public struct MultiSearchComponentRequest {
+    /// The component's queries, sent in this order within the multi-search.
     public let queries: [MultiSearchQuery]
     let complete: @MainActor (Result<[MultiSearchResult], SearchError>) -> Void
 }
