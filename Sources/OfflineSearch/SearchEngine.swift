@@ -110,6 +110,8 @@ public final class SearchEngine: SearchService, Sendable {
     }
 
     /// `multiSearch` without suspension, for callers outside Swift concurrency (the CLI).
+    /// Called from a task, it checks for cancellation between queries and between the stages
+    /// of each search, and throws `SearchError.cancelled` when the task was cancelled.
     public func multiSearchSync(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) throws(SearchError) -> [MultiSearchResult] {
         // A multi-search naming a missing index fails whole, as Algolia's does.
         for query in queries where !exists(query.indexName) { throw .indexNotFound(query.indexName) }
@@ -119,6 +121,8 @@ public final class SearchEngine: SearchService, Sendable {
         // disjunctive faceting repeats both).
         var contexts: [String: SearchContext?] = [:]
         for query in queries {
+            // A superseded search (a newer keystroke) stops here rather than running the rest.
+            if Task.isCancelled { throw .cancelled("the search") }
             let index = try existingIndex(query.indexName)
             var context = contexts[query.indexName] ?? nil
             defer { contexts[query.indexName] = context }

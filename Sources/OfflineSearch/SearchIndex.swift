@@ -356,6 +356,7 @@ public final class SearchIndex: Sendable {
             }
         }
         var nbHits = matched.count
+        if Task.isCancelled { throw .cancelled("the search") }
 
         var response = SearchResponse()
         if !request.facets.isEmpty {
@@ -364,6 +365,7 @@ public final class SearchIndex: Sendable {
             response.facets = counted.facets
             if !counted.stats.isEmpty { response.facetsStats = counted.stats }
             response.exhaustiveFacetsCount = true
+            if Task.isCancelled { throw .cancelled("the search") }
         }
 
         // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
@@ -445,6 +447,7 @@ public final class SearchIndex: Sendable {
         }
         let request = try SearchRequest(parameters, configuration: snapshot.configuration)
         let matched = context!.matching(request).documents
+        if Task.isCancelled { throw .cancelled("the search") }
         let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
         let separators = snapshot.configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+@testable import HeadlessSearch
+import OfflineSearch
+import SearchAPI
+
+/// A data directory of its own for one test, removed when the test is done.
+final class TemporaryDirectory: Sendable {
+    let url: URL
+    init() {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("headless-search-tests-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// An engine in a fresh directory, kept alive with it.
+struct TestEngine: Sendable {
+    let directory = TemporaryDirectory()
+    let engine: SearchEngine
+
+    init() throws {
+        engine = try SearchEngine(directory: directory.url)
+    }
+
+    /// An index with these settings and records.
+    @discardableResult
+    func index(_ name: String, settings: JSONObject = [:], records: [JSONValue]) throws -> SearchIndex {
+        let index = try engine.index(name)
+        if !settings.isEmpty { try index.setSettings(settings) }
+        try index.saveObjects(records)
+        return index
+    }
+
+    /// Imports a bundled dataset: `Datasets/NAME.json` with `Datasets/NAME.settings.json`,
+    /// the settings patched by `patch` first.
+    @discardableResult
+    func importBundled(_ name: String, patch: (inout JSONObject) -> Void = { _ in }) throws -> SearchIndex {
+        var settings = try BundledDatasets.settings(name)
+        patch(&settings)
+        let index = try engine.index(name)
+        try index.setSettings(settings)
+        _ = try index.importFile(at: BundledDatasets.records(name), replaceExisting: true)
+        return index
+    }
+}
+
+/// The repository's `Datasets/` folder.
+enum BundledDatasets {
+    static var directory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Datasets")
+    }
+    static func records(_ name: String) -> URL { directory.appendingPathComponent("\(name).json") }
+    static func settings(_ name: String) throws -> JSONObject {
+        let data = try Data(contentsOf: directory.appendingPathComponent("\(name).settings.json"))
+        return try JSONValue(parsingUTF8: Array(data)).objectValue ?? [:]
+    }
+    /// The records of a bundled dataset, for brute-force counts.
+    static func recordValues(_ name: String) throws -> [JSONValue] {
+        let data = try Data(contentsOf: records(name))
+        return try JSONValue(parsingUTF8: Array(data)).arrayValue ?? []
+    }
+
+    /// `instant_search`'s settings with `categories` searchable (the guides facet-search it).
+    static func makeCategoriesSearchable(_ settings: inout JSONObject) {
+        guard let facets = settings["attributesForFaceting"]?.arrayValue else { return }
+        settings["attributesForFaceting"] = .array(facets.map { $0 == "categories" ? "searchable(categories)" : $0 })
+    }
+}
+
+/// Waits (polling, on the main actor) until `condition` holds; false after `timeout`.
+@MainActor
+func eventually(timeout: Duration = .seconds(20), _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now.advanced(by: timeout)
+    while !condition() {
+        if ContinuousClock.now > deadline { return false }
+        try? await Task.sleep(for: .milliseconds(2))
+    }
+    return true
+}
+
+/// Everything an observer fires, in order.
+@MainActor
+final class EventLog<Value> {
+    private(set) var values: [Value] = []
+    init(_ observer: Observer<Value>) {
+        observer.subscribe(with: self) { log, value in log.values.append(value) }
+    }
+    var count: Int { values.count }
+    var last: Value? { values.last }
+}
+
+/// A `SearchService` that holds every request until the test releases it, so a test decides
+/// in which order responses come back. Not a mock: a released request is answered by the
+/// wrapped service (the engine). With `propagatesCancellation`, the wrapped service runs in
+/// the caller's task, so it sees the caller's cancellation; without, it runs in a task of its
+/// own and answers normally even when the caller was cancelled (a stale answer arriving).
+actor GatedService: SearchService {
+    enum Outcome: Sendable {
+        case answered
+        case failed(SearchError)
+    }
+
+    let base: any SearchService
+    let propagatesCancellation: Bool
+    private(set) var requests: [[MultiSearchQuery]] = []
+    private(set) var outcomes: [Int: Outcome] = [:]
+    private var gates: [Int: CheckedContinuation<Void, Never>] = [:]
+    private var released: Set<Int> = []
+
+    init(_ base: any SearchService, propagatesCancellation: Bool = true) {
+        self.base = base
+        self.propagatesCancellation = propagatesCancellation
+    }
+
+    nonisolated func multiSearch(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) async throws(SearchError) -> [MultiSearchResult] {
+        let id = await arrive(queries)
+        let result: Result<[MultiSearchResult], SearchError>
+        if propagatesCancellation {
+            result = await Self.answer(base, queries, strategy)
+        } else {
+            let base = self.base
+            result = await Task.detached { await Self.answer(base, queries, strategy) }.value
+        }
+        await record(id, result)
+        return try result.get()
+    }
+
+    nonisolated func searchForFacetValues(indexName: String, facet: String, parameters: SearchParameters) async throws(SearchError) -> FacetValuesResponse {
+        let results = try await multiSearch([.facetValues(indexName: indexName, facet: facet, parameters: parameters)], strategy: .none)
+        guard case .facetValues(let response) = results.first else { throw SearchError(.internalError, "no facet values") }
+        return response
+    }
+
+    private static func answer(_ base: any SearchService, _ queries: [MultiSearchQuery], _ strategy: MultiSearchStrategy) async -> Result<[MultiSearchResult], SearchError> {
+        do { return .success(try await base.multiSearch(queries, strategy: strategy)) } catch { return .failure(error) }
+    }
+
+    private func arrive(_ queries: [MultiSearchQuery]) async -> Int {
+        let id = requests.count
+        requests.append(queries)
+        if !released.contains(id) {
+            await withCheckedContinuation { gates[id] = $0 }
+        }
+        return id
+    }
+
+    private func record(_ id: Int, _ result: Result<[MultiSearchResult], SearchError>) {
+        switch result {
+        case .success: outcomes[id] = .answered
+        case .failure(let error): outcomes[id] = .failed(error)
+        }
+    }
+
+    /// Lets request `id` (0 for the first to arrive) through; it may not have arrived yet.
+    func release(_ id: Int) {
+        released.insert(id)
+        gates.removeValue(forKey: id)?.resume()
+    }
+
+    var requestCount: Int { requests.count }
+
+    func outcome(_ id: Int) -> Outcome? { outcomes[id] }
+
+    /// Waits until `count` requests have arrived.
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while requests.count < count {
+            if ContinuousClock.now > deadline { return false }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return true
+    }
+
+    /// Waits until request `id` has been answered (or failed).
+    func waitForOutcome(_ id: Int, timeout: Duration = .seconds(20)) async -> Outcome? {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while outcomes[id] == nil {
+            if ContinuousClock.now > deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        return outcomes[id]
+    }
+}
+
+/// A `SearchService` that records every query it forwards (an actor, so the record is safe to
+/// read from the test).
+actor RecordingService: SearchService {
+    let base: any SearchService
+    private(set) var calls: [[MultiSearchQuery]] = []
+
+    init(_ base: any SearchService) { self.base = base }
+
+    nonisolated func multiSearch(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) async throws(SearchError) -> [MultiSearchResult] {
+        await append(queries)
+        return try await base.multiSearch(queries, strategy: strategy)
+    }
+
+    nonisolated func searchForFacetValues(indexName: String, facet: String, parameters: SearchParameters) async throws(SearchError) -> FacetValuesResponse {
+        await append([.facetValues(indexName: indexName, facet: facet, parameters: parameters)])
+        return try await base.searchForFacetValues(indexName: indexName, facet: facet, parameters: parameters)
+    }
+
+    private func append(_ queries: [MultiSearchQuery]) { calls.append(queries) }
+
+    /// The pages asked by the hits queries that return hits (not the facet-count queries).
+    var pagesAsked: [Int] {
+        calls.flatMap { $0 }.compactMap { query in
+            guard case .hits(_, let parameters) = query, parameters.hitsPerPage != 0 else { return nil }
+            return parameters.page ?? 0
+        }
+    }
+}
+
+/// SplitMix64: random cases drawn from a seed are the same on every run.
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension SearchResponse {
+    var objectIDs: [String] { hits.compactMap { $0["objectID"]?.stringValue } }
+}
