@@ -44,7 +44,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "offline-search-benchmark",
-            dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator"],
+            dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch", "SearchTestDoubles"],
             path: "Benchmarks/OfflineSearchBenchmark"
         ),
         .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI"]),

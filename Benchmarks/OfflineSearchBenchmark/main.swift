@@ -26,6 +26,11 @@ commands:
       3 facet filters + 1 numeric range + 3 facets, as brand facet-value searches, and as
       InstantSearch's disjunctive multi-search (1 hits query + 2 facet queries) vs the hits
       query alone.
+  headless --data DIR [--index NAME] [--repeat R] [--limit K] [--json]
+      Against an index made by `keystrokes --keep` (real products): the keystroke log typed into a
+      HitsSearcher with two disjunctive refinement lists (brand and categories, two values refined
+      in each), against the same multi-search requests sent to the engine directly; both timed
+      from the main actor until the answer is back on it. Reports the layer's overhead.
   write-log --out FILE.jsonl [--limit K] [--datasets DIR]
       Writes the keystroke log only (the lines of shared/bench/make_queries.py).
   write-corpus --out FILE.json --size N [--source real|generated] [--seed S] [--datasets DIR]
@@ -48,6 +53,7 @@ struct Arguments {
         "replay": ["--data", "--log", "--repeat", "--sample-every"],
         "open-first": ["--data", "--index", "--query", "--log"],
         "refinements": ["--data", "--index", "--repeat", "--limit", "--datasets"],
+        "headless": ["--data", "--index", "--repeat", "--limit", "--datasets"],
         "write-log": ["--out", "--limit", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
     ]
@@ -56,6 +62,7 @@ struct Arguments {
         "replay": ["--no-warmup", "--json"],
         "open-first": [],
         "refinements": ["--json"],
+        "headless": ["--json"],
         "write-log": [],
         "write-corpus": [],
     ]
@@ -366,6 +373,7 @@ do {
     case "replay": try runReplay(args)
     case "open-first": try runOpenFirst(args)
     case "refinements": try runRefinements(args)
+    case "headless": try await runHeadless(args)
     case "write-corpus": try runWriteCorpus(args)
     default: try runWriteLog(args)
     }

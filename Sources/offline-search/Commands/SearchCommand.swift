@@ -9,7 +9,8 @@ struct SearchCommand: ParsableCommand {
         discussion: """
             Pages count from 0, as in Algolia. The options override the same parameters in --params, \
             and QUERY overrides its "query" when given. A query that starts with "-" (an advanced-syntax \
-            exclusion) goes after "--", options before it:  offline-search search products --hits-per-page 5 -- -case
+            exclusion, with advancedSyntax) goes after "--", options before it:
+              offline-search search products --params '{"advancedSyntax": true}' -- -case
             """
     )
 
