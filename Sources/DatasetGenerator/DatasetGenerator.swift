@@ -71,7 +71,7 @@ public struct DatasetGenerator: Sendable {
             return [
                 "searchableAttributes": ["brand", "name", "categories", "unordered(description)"],
                 "attributesForFaceting": [
-                    "searchable(brand)", "categories", "hierarchicalCategories.lvl0", "hierarchicalCategories.lvl1",
+                    "searchable(brand)", "searchable(categories)", "hierarchicalCategories.lvl0", "hierarchicalCategories.lvl1",
                     "hierarchicalCategories.lvl2", "type", "price_range", "free_shipping", "rating", "price",
                 ],
                 "customRanking": ["desc(popularity)"],

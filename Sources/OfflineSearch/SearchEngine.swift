@@ -11,6 +11,9 @@ import SearchAPI
 /// let response = try await engine.search(indexName: "instant_search", parameters: SearchParameters(query: "iphone"))
 /// ```
 public final class SearchEngine: SearchService, Sendable {
+    /// This library's version (`offline-search --version`).
+    public static let version = "0.7.0"
+
     public let directory: URL
     private let indices = LockedValue<[String: SearchIndex]>([:])
     private let openLock = NSLock()
@@ -69,6 +72,21 @@ public final class SearchEngine: SearchService, Sendable {
         return names.sorted()
     }
 
+    /// Every index in the directory, in Algolia's list-indices shape (`GET /1/indexes`),
+    /// sorted by name. A replica listed as `virtual(name)` by its primary is marked `virtual`.
+    public func listIndices() throws(SearchError) -> ListIndicesResponse {
+        var items: [FetchedIndex] = []
+        for name in indexNames() { items.append(try existingIndex(name).fetchedIndex()) }
+        var virtualReplicas: Set<String> = []
+        for item in items {
+            for replica in item.replicas ?? [] where replica.hasPrefix("virtual(") && replica.hasSuffix(")") {
+                virtualReplicas.insert(String(replica.dropFirst("virtual(".count).dropLast()))
+            }
+        }
+        for i in items.indices where virtualReplicas.contains(items[i].name) { items[i].virtual = true }
+        return ListIndicesResponse(items: items)
+    }
+
     /// Deletes an index and its files; a missing index is not an error (as with Algolia).
     public func deleteIndex(_ name: String) throws(SearchError) {
         openLock.lock()
@@ -82,9 +100,7 @@ public final class SearchEngine: SearchService, Sendable {
     }
 
     private func validate(_ name: String) throws(SearchError) {
-        guard !name.isEmpty, name.utf8.count <= 256 else {
-            throw SearchError(.invalidParameter, "index name: expected 1 to 256 bytes, got \"\(name)\"")
-        }
+        try IndexName.validate(name, role: "index name")
     }
 
     // MARK: SearchService
@@ -106,7 +122,7 @@ public final class SearchEngine: SearchService, Sendable {
         var contexts: [String: SearchContext?] = [:]
         for query in queries {
             // A superseded search (a newer keystroke) stops here rather than running the rest.
-            if Task.isCancelled { throw .cancelled }
+            if Task.isCancelled { throw .cancelled("the search") }
             let index = try existingIndex(query.indexName)
             var context = contexts[query.indexName] ?? nil
             defer { contexts[query.indexName] = context }

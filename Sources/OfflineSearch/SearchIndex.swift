@@ -38,6 +38,17 @@ public final class SearchIndex: Sendable {
     /// The number of records.
     public var recordCount: Int { current.value.documentCount }
 
+    /// This index as list-indices reports it (Algolia's `FetchedIndex`).
+    public func fetchedIndex() throws(SearchError) -> FetchedIndex {
+        let statistics = try store.statistics()
+        let settings = self.settings
+        return FetchedIndex(
+            name: name, createdAt: statistics.createdAt, updatedAt: statistics.updatedAt, entries: recordCount,
+            dataSize: statistics.dataSize, fileSize: statistics.fileSize, lastBuildTimeS: statistics.lastBuildTimeS,
+            primary: settings.string("primary"),
+            replicas: settings.stringList("replicas").flatMap { $0.isEmpty ? nil : $0 })
+    }
+
     // MARK: Writing
 
     /// Adds records, replacing those with the same `objectID` (Algolia's `saveObjects`).
@@ -60,12 +71,28 @@ public final class SearchIndex: Sendable {
     /// Invalid JSON is reported with its line and column, and nothing of the import is kept.
     @discardableResult
     public func importFile(at url: URL, replaceExisting: Bool = false) throws(SearchError) -> Int {
+        try importRecords(from: url, replaceExisting: replaceExisting).recordCount
+    }
+
+    /// What an import did.
+    public struct ImportReport: Sendable, Hashable {
+        /// How many records the file held (all saved).
+        public var recordCount: Int
+        /// How many of them had no `objectID` and got a generated one: importing the same file
+        /// again adds those again.
+        public var generatedObjectIDs: Int
+    }
+
+    /// `importFile(at:replaceExisting:)`, reporting how many records got a generated objectID.
+    public func importRecords(from url: URL, replaceExisting: Bool = false) throws(SearchError) -> ImportReport {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
             throw SearchError(.invalidParameter, "Cannot read \(url.path): \(error.localizedDescription)")
         }
         let records = try SearchIndex.parseRecords(Array(data), source: url.path)
-        return try saveObjects(records, replaceExisting: replaceExisting).count
+        let generated = records.count { record in record["objectID"] == nil || record["objectID"]?.isNull == true }
+        let saved = try saveObjects(records, replaceExisting: replaceExisting).count
+        return ImportReport(recordCount: saved, generatedObjectIDs: generated)
     }
 
     /// Reads a JSON array of records or JSON Lines.
@@ -125,6 +152,9 @@ public final class SearchIndex: Sendable {
         if configuration.replicas.contains(name) {
             throw SearchError(.invalidParameter, "replicas: an index cannot be its own replica (\(name))")
         }
+        // Settings that would make every search fail are rejected now, not at the next search:
+        // an empty search reads every setting a search parameter can also set.
+        _ = try SearchRequest(SearchParameters(), configuration: configuration)
         try write(IndexStore.Change(settings: settings), replicate: false)
         if patch["replicas"] != nil { try attachReplicas() }
     }
@@ -316,7 +346,7 @@ public final class SearchIndex: Sendable {
             }
         }
         var nbHits = matched.count
-        if Task.isCancelled { throw .cancelled }
+        if Task.isCancelled { throw .cancelled("the search") }
 
         var response = SearchResponse()
         if !request.facets.isEmpty {
@@ -325,7 +355,7 @@ public final class SearchIndex: Sendable {
             response.facets = counted.facets
             if !counted.stats.isEmpty { response.facetsStats = counted.stats }
             response.exhaustiveFacetsCount = true
-            if Task.isCancelled { throw .cancelled }
+            if Task.isCancelled { throw .cancelled("the search") }
         }
 
         // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
@@ -407,7 +437,7 @@ public final class SearchIndex: Sendable {
         }
         let request = try SearchRequest(parameters, configuration: snapshot.configuration)
         let matched = context!.matching(request).documents
-        if Task.isCancelled { throw .cancelled }
+        if Task.isCancelled { throw .cancelled("the search") }
         let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
         let separators = snapshot.configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)

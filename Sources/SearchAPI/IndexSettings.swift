@@ -14,58 +14,32 @@ public struct IndexSettings: Sendable, Hashable {
 
     public init() {}
 
+    /// Reads settings sent by a user: every key is checked (`SettingsSchema`), and a wrong
+    /// one throws, naming it.
     public init(json object: JSONObject) throws(SearchError) {
         self = try IndexSettings().applying(object)
     }
 
-    static let legacyNames: [String: String] = [
-        "attributesToIndex": "searchableAttributes",
-        "numericAttributesToIndex": "numericAttributesForFiltering",
-        "slaves": "replicas",
-    ]
+    /// Settings read back from storage, where they were checked when set: legacy names are
+    /// read as current ones, nothing is rejected (a setting this version no longer knows is
+    /// kept as it was).
+    public init(stored object: JSONObject) {
+        for (key, value) in object where !value.isNull {
+            values[SettingsSchema.currentName(key)] = value
+        }
+    }
 
-    /// These settings with `patch` applied: a key replaces the setting, `null` resets it to its default.
+    /// These settings with `patch` applied: a key replaces the setting, `null` resets it to its
+    /// default. The whole patch is checked first (names, types, ranges; see `SettingsSchema`),
+    /// so a rejected patch changes nothing.
     public func applying(_ patch: JSONObject) throws(SearchError) -> IndexSettings {
         var result = self
         for (rawKey, value) in patch {
-            let key = IndexSettings.legacyNames[rawKey] ?? rawKey
-            if value.isNull {
-                result.values[key] = nil
-            } else {
-                try IndexSettings.validate(key, value)
-                result.values[key] = value
-            }
+            let key = SettingsSchema.currentName(rawKey)
+            try SettingsSchema.validate(key, value, as: rawKey)
+            result.values[key] = value.isNull ? nil : value
         }
         return result
-    }
-
-    static let stringListSettings: Set<String> = [
-        "searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributesToRetrieve",
-        "unretrievableAttributes", "attributesToHighlight", "attributesToSnippet", "replicas",
-        "numericAttributesForFiltering", "disableTypoToleranceOnAttributes", "disableTypoToleranceOnWords",
-        "optionalWords", "camelCaseAttributes", "disablePrefixOnAttributes", "disableExactOnAttributes",
-    ]
-
-    static func validate(_ key: String, _ value: JSONValue) throws(SearchError) {
-        let reader = ParameterReader(name: key, value: value)
-        if stringListSettings.contains(key) {
-            guard case .array(let elements) = value, elements.allSatisfy({ $0.stringValue != nil }) else {
-                throw .invalidParameter(key, expected: "an array of strings", got: value.jsonString)
-            }
-            return
-        }
-        switch key {
-        case "hitsPerPage": _ = try reader.int(in: 0...1000)
-        case "maxValuesPerFacet": _ = try reader.int(in: 0...1000)
-        case "maxFacetHits": _ = try reader.int(in: 1...100)
-        case "paginationLimitedTo": _ = try reader.int(in: 0...20000)
-        case "minWordSizefor1Typo", "minWordSizefor2Typos": _ = try reader.int(in: 0...1000)
-        case "highlightPreTag", "highlightPostTag", "snippetEllipsisText", "attributeForDistinct", "separatorsToIndex":
-            guard value.stringValue != nil else { throw .invalidParameter(key, expected: "a string", got: value.jsonString) }
-        case "queryType": _ = try reader.enumeration(QueryType.self)
-        case "sortFacetValuesBy": _ = try reader.enumeration(FacetSortOrder.self)
-        default: break
-        }
     }
 
     // MARK: Typed reads (nil when unset)

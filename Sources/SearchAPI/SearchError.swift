@@ -17,8 +17,11 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case objectNotFound
         /// Something failed below the API: storage, the file system (500).
         case internalError
-        /// The caller cancelled the request (its task was cancelled) before it finished (499, as
-        /// servers log a client that closed the request). A search UI cancels a superseded search.
+        /// The service could not be reached: no network, offline, host down or timed out.
+        /// No HTTP answer came; `status` is 503, what a gateway answers in its place.
+        case unreachable
+        /// The caller cancelled the request (a newer query superseded it). No answer is
+        /// sent; `status` is 499, the "client closed request" code proxies log for it.
         case cancelled
     }
 
@@ -43,8 +46,10 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         SearchError(.indexNotFound, "Index \(name) does not exist")
     }
 
-    /// The error a search throws when its task was cancelled.
-    public static let cancelled = SearchError(.cancelled, "The search was cancelled before it finished")
+    /// The error a service throws when the task running the request is cancelled.
+    public static func cancelled(_ what: String = "the request") -> SearchError {
+        SearchError(.cancelled, "\(what) was cancelled")
+    }
 
     public var description: String { message }
 
@@ -56,6 +61,7 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case .invalidParameter, .invalidJSON, .invalidFilter: 400
         case .indexNotFound, .objectNotFound: 404
         case .internalError: 500
+        case .unreachable: 503
         case .cancelled: 499
         }
     }

@@ -177,6 +177,25 @@ public struct FacetValuesResponse: Sendable, Hashable, Codable {
          "exhaustiveFacetsCount": .bool(exhaustiveFacetsCount),
          "processingTimeMS": .int(Int64(processingTimeMS))]
     }
+
+    /// Reads an answer in Algolia's JSON (this engine's, or Algolia's own).
+    public init(json: JSONValue) throws(SearchError) {
+        guard case .object(let object) = json else { throw SearchError(.invalidJSON, "facet values response: expected a JSON object") }
+        guard let hits = object["facetHits"]?.arrayValue else {
+            throw SearchError(.invalidJSON, "facet values response: facetHits is missing or not an array")
+        }
+        var facetHits: [FacetHit] = []
+        facetHits.reserveCapacity(hits.count)
+        for (position, hit) in hits.enumerated() {
+            guard let value = hit["value"]?.stringValue, let count = hit["count"]?.intValue else {
+                throw SearchError(.invalidJSON, "facet values response: facetHits[\(position)]: expected {\"value\": string, \"highlighted\": string, \"count\": integer}, got \(hit.jsonString)")
+            }
+            facetHits.append(FacetHit(value: value, highlighted: hit["highlighted"]?.stringValue ?? value, count: count))
+        }
+        self.init(facetHits: facetHits,
+                  exhaustiveFacetsCount: object["exhaustiveFacetsCount"]?.boolValue ?? true,
+                  processingTimeMS: object["processingTimeMS"]?.intValue ?? 0)
+    }
 }
 
 extension JSONValue {

@@ -31,6 +31,30 @@ public enum MultiSearchQuery: Sendable, Hashable {
             throw .invalidParameter("type", expected: "\"default\" or \"facet\"", got: "\"\(other)\"")
         }
     }
+
+    /// The element of a multi-search `requests` array, as `init(json:)` reads it:
+    /// `indexName` (then `type` and `facet` for a facet-value search), then the parameters.
+    ///
+    /// ```swift
+    /// MultiSearchQuery.hits(indexName: "movies", parameters: SearchParameters(query: "star")).jsonValue
+    /// // {"indexName": "movies", "query": "star"}
+    /// ```
+    public var jsonValue: JSONValue {
+        var object: JSONObject = ["indexName": .string(indexName)]
+        let parameters: SearchParameters
+        switch self {
+        case .hits(_, let hitsParameters):
+            parameters = hitsParameters
+        case .facetValues(_, let facet, let facetParameters):
+            object.appendUnique("type", "facet")
+            object.appendUnique("facet", .string(facet))
+            parameters = facetParameters
+        }
+        for (key, value) in parameters.jsonObject where !SearchParameters.requestKeys.contains(key) {
+            object.appendUnique(key, value)
+        }
+        return .object(object)
+    }
 }
 
 /// The answer to one query of a multi-search, in request order.
@@ -42,6 +66,16 @@ public enum MultiSearchResult: Sendable, Hashable {
         switch self {
         case .hits(let response): response.jsonValue
         case .facetValues(let response): response.jsonValue
+        }
+    }
+
+    /// Reads one element of a multi-search `results` array: a facet-value answer when it has
+    /// `facetHits`, a hits response otherwise.
+    public init(json: JSONValue) throws(SearchError) {
+        if json["facetHits"] != nil {
+            self = .facetValues(try FacetValuesResponse(json: json))
+        } else {
+            self = .hits(try SearchResponse(json: json))
         }
     }
 

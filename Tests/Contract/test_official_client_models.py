@@ -154,3 +154,20 @@ def test_settings_decode(data_dir):
     assert settings.custom_ranking == ["desc(popularity)"]
     assert settings.hits_per_page == 20 and settings.pagination_limited_to == 1000
     assert settings.highlight_pre_tag == "<em>"
+
+
+def test_list_indices_decodes_with_the_official_model(data_dir):
+    from algoliasearch.search.models.list_indices_response import ListIndicesResponse
+
+    run("settings", "--data", data_dir, "products", "--set", json.dumps({"replicas": ["products_price_asc"]}))
+    response = ListIndicesResponse.from_json(run("list", "--data", data_dir, "--json"))
+    by_name = {item.name: item for item in response.items}
+    assert response.nb_pages == 1
+    products = by_name["products"]
+    assert products.entries == 3291
+    assert products.data_size > 0 and products.file_size > products.data_size
+    assert products.created_at <= products.updated_at
+    assert products.number_of_pending_tasks == 0 and products.pending_task is False
+    assert products.replicas == ["products_price_asc"]
+    assert by_name["products_price_asc"].primary == "products"
+    run("settings", "--data", data_dir, "products", "--set", json.dumps({"replicas": []}))

@@ -110,3 +110,19 @@ func expectSearchError(_ body: () throws -> Void, sourceLocation: SourceLocation
         return nil
     }
 }
+
+// Helpers shared by the behaviour tests (one test per behaviour the engine promises, each on a
+// small index of its own whose records are named for what they prove).
+
+func ids(_ response: SearchResponse) -> Set<String> { Set(response.objectIDs) }
+
+/// The first hit whose objectID is `id`.
+func hit(_ response: SearchResponse, _ id: String) -> JSONValue? {
+    response.hits.first { $0["objectID"]?.stringValue == id }
+}
+
+func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: String) throws -> URL {
+    let url = directory.url.appendingPathComponent(name)
+    try Data(text.utf8).write(to: url)
+    return url
+}

@@ -595,11 +595,41 @@ import SearchAPI
         #expect(reset.withDefaults["hitsPerPage"] == 5)
     }
 
-    @Test func patchesReplaceSettingsAndKeepUnknownOnes() throws {
-        let settings = try IndexSettings(json: ["hitsPerPage": 5, "someFutureSetting": ["x": 1]])
+    @Test func patchesReplaceSettingsAndStoredUnknownOnesAreKept() throws {
+        let settings = try IndexSettings(json: ["hitsPerPage": 5])
         let patched = try settings.applying(["hitsPerPage": 7])
         #expect(patched.hitsPerPage == 7)
-        #expect(patched.values["someFutureSetting"] == ["x": 1])
+        // Settings read back from storage are not rejected, even one this version does not know.
+        let stored = IndexSettings(stored: ["hitsPerPage": 5, "someFutureSetting": ["x": 1], "attributesForFacetting": ["a"]])
+        #expect(stored.values["someFutureSetting"] == ["x": 1])
+        #expect(stored.attributesForFaceting == ["a"])
+        #expect(try stored.applying(["hitsPerPage": 9]).values["someFutureSetting"] == ["x": 1])
+    }
+
+    @Test func unknownSettingsAreRejectedWithTheNearestName() {
+        for (sent, suggestion) in [("hitsPerPge", "hitsPerPage"), ("HitsPerPage", "hitsPerPage"),
+                                   ("atributesForFaceting", "attributesForFaceting"), ("customRankin", "customRanking")] {
+            #expect(throws: SearchError(.invalidParameter, "Unknown setting \(sent); did you mean \(suggestion)?")) {
+                _ = try IndexSettings(json: [sent: 1])
+            }
+        }
+        #expect(throws: SearchError(.invalidParameter, "Unknown setting zzzzzzzz")) { _ = try IndexSettings(json: ["zzzzzzzz": 1]) }
+        // Nothing of a rejected patch is applied.
+        let settings = try? IndexSettings(json: ["hitsPerPage": 5])
+        #expect(throws: SearchError.self) { _ = try settings?.applying(["hitsPerPage": 6, "nope": 1]) }
+    }
+
+    static let acceptedSettings: [JSONObject] = [
+        ["typoTolerance": "min"], ["typoTolerance": false], ["typoTolerance": "false"], ["distinct": true], ["distinct": 2],
+        ["ignorePlurals": ["en", "fr"]], ["ignorePlurals": "true"], ["removeStopWords": true], ["optionalWords": "the"],
+        ["optionalWords": ["the", "a"]], ["alternativesAsExact": ["multiWordsSynonym"]], ["userData": [1, "x"]],
+        ["renderingContent": ["facetOrdering": [:]]], ["attributesForFacetting": ["brand"]], ["relevancyStrictness": 90],
+        ["hitsPerPage": nil], ["version": 1], ["decompoundQuery": true], ["mode": "keywordSearch"],
+    ]
+
+    @Test(arguments: IndexSettingsTests.acceptedSettings)
+    func knownSettingsOfEveryShapeAreAccepted(patch: JSONObject) throws {
+        _ = try IndexSettings(json: patch)
     }
 
     @Test func withDefaultsFillsEverythingIn() throws {
@@ -623,7 +653,15 @@ import SearchAPI
 
     static let badSettings: [(JSONObject, String)] = [
         (["searchableAttributes": "name"], "searchableAttributes"),
-        (["attributesToIndex": [1]], "searchableAttributes"),
+        (["attributesToIndex": [1]], "attributesToIndex"),
+        (["hitsPerPage": "5"], "hitsPerPage"),
+        (["hitsPerPage": 0], "hitsPerPage"),
+        (["distinct": "x"], "distinct"),
+        (["minProximity": 0], "minProximity"),
+        (["typoTolerance": "sometimes"], "typoTolerance"),
+        (["alternativesAsExact": ["plurals"]], "alternativesAsExact"),
+        (["ignorePlurals": 1], "ignorePlurals"),
+        (["attributesForFacetting": "brand"], "attributesForFacetting"),
         (["customRanking": "desc(x)"], "customRanking"),
         (["hitsPerPage": "many"], "hitsPerPage"),
         (["hitsPerPage": 1001], "hitsPerPage"),
@@ -642,8 +680,8 @@ import SearchAPI
         }
     }
 
-    @Test func typedReadsAcceptNumericStrings() throws {
-        let settings = try IndexSettings(json: ["hitsPerPage": "12", "queryType": "prefixNone", "sortFacetValuesBy": "alpha"])
+    @Test func typedReads() throws {
+        let settings = try IndexSettings(json: ["hitsPerPage": 12, "queryType": "prefixNone", "sortFacetValuesBy": "alpha"])
         #expect(settings.hitsPerPage == 12)
         #expect(settings.queryType == .prefixNone)
         #expect(settings.sortFacetValuesBy == .alpha)

@@ -193,6 +193,16 @@ struct FilterStringParser {
         case "TO", "to":
             throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR (a range is written attribute:lower TO upper, with numeric bounds and an uppercase TO)", at: start)
         default:
+            if let separator = shown.firstIndex(where: { $0 == ":" || Self.isOperatorCharacter($0) }), separator != shown.startIndex {
+                // `hierarchical categories:Phones`: the attribute name has a space.
+                var end = start
+                while end > 0, chars[end - 1].isWhitespace { end -= 1 }
+                var begin = end
+                while begin > 0, !chars[begin - 1].isWhitespace, chars[begin - 1] != "(" { begin -= 1 }
+                let attribute = String(chars[begin..<end]) + " " + shown[..<separator]
+                throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR (an attribute name that contains spaces "
+                    + "must be quoted, such as \"\(attribute)\"\(shown[separator...]))", at: start)
+            }
             throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR (quote values that contain spaces, such as brand:\"Apple Inc\")", at: start)
         }
     }

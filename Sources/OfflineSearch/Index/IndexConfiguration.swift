@@ -177,6 +177,7 @@ struct IndexConfiguration: Sendable {
             guard !name.isEmpty, !replicaNames.contains(name) else {
                 throw SearchError(.invalidParameter, "replicas: invalid or repeated entry \"\(entry)\"; expected index names or virtual(name)")
             }
+            try IndexName.validate(name, role: "replicas: replica name")
             replicaNames.append(name)
         }
         replicas = replicaNames

@@ -75,6 +75,37 @@ final class IndexStore: @unchecked Sendable {
         return try statement.step() ? Int64(statement.string(0)) ?? 0 : 0
     }
 
+    /// What list-indices reports of the stored index.
+    struct Statistics {
+        var createdAt: String
+        var updatedAt: String
+        /// The size of the record bodies, in bytes.
+        var dataSize: Int
+        /// The index's files on disk (database, write-ahead log, derived index), in bytes.
+        var fileSize: Int
+        var lastBuildTimeS: Int
+    }
+
+    func statistics() throws(SearchError) -> Statistics {
+        let (meta, dataSize) = try withReader { connection in
+            try connection.readTransaction {
+                var meta: [String: String] = [:]
+                let rows = try connection.statement("SELECT key, value FROM meta WHERE key IN ('createdAt', 'updatedAt', 'lastBuildTimeS')")
+                while try rows.step() { meta[rows.string(0)] = rows.string(1) }
+                let size = try connection.statement("SELECT coalesce(sum(length(CAST(body AS BLOB))), 0) FROM records")
+                return (meta, try size.step() ? Int(size.string(0)) ?? 0 : 0)
+            }
+        }
+        var fileSize = 0
+        for file in [path, path + "-wal", derivedPath] {
+            let attributes = try? FileManager.default.attributesOfItem(atPath: file)
+            fileSize += (attributes?[.size] as? NSNumber)?.intValue ?? 0
+        }
+        let createdAt = meta["createdAt"] ?? ""
+        return Statistics(createdAt: createdAt, updatedAt: meta["updatedAt"] ?? createdAt, dataSize: dataSize,
+                          fileSize: fileSize, lastBuildTimeS: meta["lastBuildTimeS"].flatMap { Int($0) } ?? 0)
+    }
+
     func settings() throws(SearchError) -> IndexSettings {
         try withReader { connection in try IndexStore.readSettings(connection) }
     }
@@ -84,7 +115,7 @@ final class IndexStore: @unchecked Sendable {
         guard try statement.step() else { return IndexSettings() }
         let text = statement.string(0)
         guard case .object(let object) = try JSONValue(parsing: text) else { return IndexSettings() }
-        return try IndexSettings(json: object)
+        return IndexSettings(stored: object)
     }
 
     /// Loads the stored derived index if it matches the current generation and settings.
@@ -191,6 +222,7 @@ final class IndexStore: @unchecked Sendable {
     /// Applies a change in one transaction, rebuilds the derived index from the stored records,
     /// stores it, and returns it. When anything throws, nothing of the change is kept.
     func write(_ change: Change, currentSettings: IndexSettings) throws(SearchError) -> IndexSnapshot {
+        let started = ContinuousClock.now
         writeLock.lock()
         defer { writeLock.unlock() }
         do {
@@ -238,6 +270,9 @@ final class IndexStore: @unchecked Sendable {
                         try writeText(written, configuration: configuration)
                     }
                     let snapshot = build.wait()
+                    let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
+                    try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
+                    try buildTime.run()
                     return snapshot
                 }
                 checkpoint()

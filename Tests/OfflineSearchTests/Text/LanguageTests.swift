@@ -118,4 +118,3 @@ import SearchAPI
     }
 }
 
-private func ids(_ response: SearchResponse) -> Set<String> { Set(response.objectIDs) }

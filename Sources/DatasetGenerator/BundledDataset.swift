@@ -1,0 +1,57 @@
+import SearchAPI
+
+/// One of the four demo indices of the InstantSearch guides, exactly as the repository's
+/// `Datasets/` folder holds it: the same records and settings, generated in-process from
+/// seed 1, so a program can produce them without the folder (the CLI makes a demo index
+/// appear in its default data folder the first time a command names it).
+///
+/// ```swift
+/// if let demo = BundledDataset.named("instant_search") {
+///     let records = demo.records()      // 3,000 products
+///     let settings = demo.settings      // Algolia settings JSON
+/// }
+/// ```
+public struct BundledDataset: Sendable, Hashable {
+    public let kind: DatasetKind
+
+    /// The seed `Datasets/` is generated with.
+    public static let seed: UInt64 = 1
+
+    /// The four demo indices, in the guides' order of appearance.
+    public static let all: [BundledDataset] = [.products, .suggestions, .actors, .movies].map(BundledDataset.init(kind:))
+
+    public init(kind: DatasetKind) { self.kind = kind }
+
+    /// The demo index with this name (`instant_search`, `instantsearch_query_suggestions`,
+    /// `mobile_demo_actors`, `mobile_demo_movies`), or nil.
+    public static func named(_ indexName: String) -> BundledDataset? {
+        all.first { $0.indexName == indexName }
+    }
+
+    /// The index name the InstantSearch guides use.
+    public var indexName: String { DatasetGenerator.indexName(for: kind) }
+
+    /// How many records the index holds.
+    public var count: Int {
+        switch kind {
+        case .products: 3000
+        case .movies: 3000
+        case .actors: 2000
+        case .suggestions: 2000
+        }
+    }
+
+    /// The records, as in `Datasets/NAME.json`. Suggestions are counted over exactly the
+    /// bundled products, so their hit and facet counts hold on `instant_search`.
+    /// - Complexity: O(count); about a second for the products on a laptop-class core.
+    public func records() -> [JSONValue] {
+        let generator = DatasetGenerator(seed: BundledDataset.seed)
+        if kind == .suggestions {
+            return generator.suggestions(count: count, catalogSize: BundledDataset(kind: .products).count)
+        }
+        return generator.records(kind, count: count)
+    }
+
+    /// The settings, as in `Datasets/NAME.settings.json`.
+    public var settings: JSONValue { DatasetGenerator.settings(for: kind) }
+}

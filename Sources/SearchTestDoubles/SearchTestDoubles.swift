@@ -1,2 +1,0 @@
-/// SearchTestDoubles: wrappers of any `SearchService` for UI tests and previews.
-public enum SearchTestDoubles {}

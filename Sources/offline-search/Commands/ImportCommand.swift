@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import OfflineSearch
+import SearchAPI
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import records (a JSON array or JSON Lines) into an index.",
+        discussion: """
+            The import is one transaction: invalid JSON is reported with its line and column and \
+            nothing is kept. Records with the objectID of an existing record replace it; a record \
+            without objectID gets a generated one, so importing such a file twice adds its records \
+            twice (use --replace, or give each record an objectID).
+            """
+    )
+
+    @OptionGroup var data: DataOptions
+    @Argument(help: "The index name (created if it does not exist).") var index: String
+    @Argument(help: "A JSON array of records, or JSON Lines.") var file: String
+    @Option(help: ArgumentHelp("A settings JSON file to apply first.", valueName: "file")) var settings: String?
+    @Flag(help: "Replace every record of the index (others are removed).") var replace = false
+
+    func run() throws {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let settingsObject = try settings.map(readSettingsFile)
+        let engine = try data.folder.engine()
+        let target = try engine.index(index)
+        let countBefore = target.recordCount
+        if let settingsObject { try target.setSettings(settingsObject) }
+        let report = try target.importRecords(from: URL(fileURLWithPath: file), replaceExisting: replace)
+        let seconds = (clock.now - started) / .seconds(1)
+        Terminal.writeLine("Imported \(Terminal.count(report.recordCount, "record")) into \(index) "
+            + "(\(Terminal.count(target.recordCount, "record")) in total) in \(String(format: "%.2f", seconds)) s")
+        if report.generatedObjectIDs > 0, countBefore > 0, !replace {
+            Terminal.note("Warning: \(Terminal.count(report.generatedObjectIDs, "record")) had no objectID and got a generated one; "
+                + "importing the same file again adds them again. Use --replace, or give each record an objectID.")
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import SearchAPI
+import Testing
+
+/// Runs the built `offline-search` binary, as scripts do.
+struct CLI {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static var binary: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("offline-search"),
+            Bundle.main.bundleURL.appendingPathComponent("offline-search"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("offline-search"),
+            repository.appendingPathComponent(".build/debug/offline-search"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+    }
+
+    /// Runs the binary. Unless `environment` says otherwise, `HOME` is a fresh empty folder and
+    /// `XDG_DATA_HOME` is unset, so no test touches the real default data folder.
+    @discardableResult
+    static func run(_ arguments: [String], stdin: String? = nil, environment overrides: [String: String?] = [:],
+                    in directory: String? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = nil
+        environment["OFFLINE_SEARCH_DATASETS"] = nil
+        environment["HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-home-\(UUID().uuidString)").path
+        for (key, value) in overrides { environment[key] = value }
+        process.environment = environment
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+                      stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}
+
+final class DataDirectory {
+    let path: String
+    init() {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-cli-\(UUID().uuidString)").path
+    }
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+let sharedDatasets = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/datasets")
+
+/// The real products imported with their settings into a fresh data folder.
+func importedProducts() throws -> DataDirectory {
+    let data = DataDirectory()
+    let result = try CLI.run(["import", "--data", data.path, "instant_search",
+                              sharedDatasets.appendingPathComponent("products.json").path,
+                              "--settings", sharedDatasets.appendingPathComponent("products.settings.json").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Imported 3,291 records"))
+    return data
+}
+
+/// Writes a temporary file that is removed when the value goes away.
+final class TemporaryFile {
+    let url: URL
+    var path: String { url.path }
+    init(_ text: String, suffix: String = ".json") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-\(UUID().uuidString)\(suffix)")
+        try Data(text.utf8).write(to: url)
+    }
+    deinit { try? FileManager.default.removeItem(at: url) }
+}

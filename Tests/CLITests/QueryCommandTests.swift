@@ -1,0 +1,69 @@
+import Foundation
+import SearchAPI
+import Testing
+
+@Suite(.serialized) struct QueryCommandTests {
+    @Test func answersEveryLineInOrderAndReportsErrorsInline() throws {
+        let data = try importedProducts()
+        let input = """
+            {"indexName":"instant_search","query":"iphone","hitsPerPage":2}
+            not json
+            {"indexName":"missing","query":"x"}
+
+            {"indexName":"instant_search","hitsPerPage":"lots"}
+            {"indexName":"instant_search","filters":"brand:Apple AND"}
+            [1,2]
+            {"indexName":"instant_search","type":"facet","facet":"brand","facetQuery":"sam"}
+            {"indexName":"instant_search","query":"","hitsPerPage":0,"facets":"brand"}
+            """ + "\n   \n"
+        let result = try CLI.run(["query", "--data", data.path], stdin: input)
+        #expect(result.status == 0, "every line was answered, so the status is 0")
+        let lines = try result.lines.map { try JSONValue(parsing: $0) }
+        try #require(lines.count == 10, "one answer per input line, blank lines included")
+        #expect(try SearchResponse(json: lines[0]).hits.count == 2)
+        #expect(lines[1]["status"] == 400)
+        #expect(lines[2]["status"] == 404)
+        #expect(lines[2]["message"]?.stringValue == "Index missing does not exist")
+        #expect(lines[3]["status"] == 400)
+        #expect(lines[3]["message"]?.stringValue?.hasPrefix("empty line") == true)
+        #expect(lines[4]["message"]?.stringValue?.contains("hitsPerPage") == true)
+        #expect(lines[5]["message"]?.stringValue?.contains("filters") == true)
+        #expect(lines[6]["status"] == 400)
+        // brand is not searchable() in these settings: Algolia's message.
+        #expect(lines[7]["message"]?.stringValue == "Cannot search in `brand` attribute, you need to add `searchable(brand)` to attributesForFaceting.")
+        let facetOnly = try SearchResponse(json: lines[8])
+        #expect(facetOnly.hits.isEmpty && facetOnly.nbHits == 3291 && facetOnly.facet("brand") != nil)
+        #expect(lines[9]["status"] == 400)
+    }
+
+    @Test func acceptsAlgoliasMultiSearchBody() throws {
+        let data = try importedProducts()
+        let input = #"""
+            {"requests":[{"indexName":"instant_search","query":"ipad","hitsPerPage":1},{"indexName":"instant_search","params":"query=kindle&hitsPerPage=2"}],"strategy":"none"}
+            {"requests":[{"indexName":"instant_search","query":"ipad"},{"indexName":"instant_search","query":"kindle"}],"strategy":"stopIfEnoughMatches"}
+            {"requests":"nope"}
+            """#
+        let result = try CLI.run(["query", "--data", data.path], stdin: input)
+        let lines = try result.lines.map { try JSONValue(parsing: $0) }
+        try #require(lines.count == 3)
+        let results = try #require(lines[0]["results"]?.arrayValue)
+        #expect(results.count == 2)
+        #expect(try SearchResponse(json: results[0]).query == "ipad")
+        #expect(try SearchResponse(json: results[1]).hits.count == 2)
+        let stopped = try #require(lines[1]["results"]?.arrayValue)
+        #expect(try SearchResponse(json: stopped[1]).hits.isEmpty, "stopIfEnoughMatches: the first query found enough")
+        #expect(lines[2]["status"] == 400)
+    }
+
+    @Test func strictExitsNonZeroWhenALineFailed() throws {
+        let data = try importedProducts()
+        let good = #"{"indexName":"instant_search","query":"ipad"}"#
+        #expect(try CLI.run(["query", "--data", data.path, "--strict"], stdin: good + "\n").status == 0)
+        let failed = try CLI.run(["query", "--data", data.path, "--strict"], stdin: good + "\n{\"indexName\":\"missing\"}\n")
+        #expect(failed.status == 1)
+        #expect(failed.lines.count == 2, "every line is still answered")
+        #expect(failed.stderr.contains("1 line answered with an error"))
+        let help = try CLI.run(["query", "--help"])
+        #expect(help.stdout.contains("--strict") && help.stdout.contains("exit status is 0"))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+// MARK: - Facets
+
+@Suite struct EngineFacetTests {
+    static let records: [JSONValue] = [
+        ["objectID": "1", "name": "gadget", "brand": "Apple", "color": ["red", "red", "blue"], "price": 10, "inStock": true,
+         "rating": 4.5, "type": "phone", "size": "S"],
+        ["objectID": "2", "name": "gadget", "brand": "Samsung", "color": ["blue"], "price": 20, "inStock": false,
+         "rating": 4, "type": "phone", "size": "M"],
+        ["objectID": "3", "name": "gadget", "brand": "Apple", "color": ["green"], "price": 30, "inStock": true,
+         "rating": 4, "type": "tablet", "size": "S"],
+        ["objectID": "4", "name": "gadget", "brand": "Banana", "color": "red", "price": 40, "inStock": true,
+         "rating": 3, "type": "phone"],
+    ]
+    static let settings: JSONObject = ["attributesForFaceting": ["brand", "color", "price", "searchable(inStock)", "afterDistinct(rating)",
+                                                                 "filterOnly(type)"]]
+
+    static func makeIndex(_ engine: TestEngine) throws -> SearchIndex {
+        try engine.index(settings: settings, records: records)
+    }
+
+    static func pairs(_ counts: FacetCounts?) -> [String] { counts?.values.map { "\($0.value)=\($0.count)" } ?? [] }
+
+    @Test func listStarAndBareString() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let list = try index.search("gadget", ["facets": ["brand"]])
+        #expect(list.facets?.map(\.attribute) == ["brand"])
+        #expect(EngineFacetTests.pairs(list.facet("brand")) == ["Apple=2", "Banana=1", "Samsung=1"])
+        let bare = try index.search("gadget", ["facets": "brand"])
+        #expect(bare.facets == list.facets)
+        let star = try index.search("gadget", ["facets": "*"])
+        #expect(Set(star.facets?.map(\.attribute) ?? []) == ["brand", "color", "price", "inStock", "rating"])
+        #expect(star.exhaustiveFacetsCount == true)
+    }
+
+    @Test func onlyDeclaredAndCountableFacetsAreCounted() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let response = try index.search("gadget", ["facets": ["size", "type", "brand"]])
+        #expect(response.facet("size") == nil)
+        #expect(response.facet("type") == nil)
+        #expect(response.facet("brand") != nil)
+        // filterOnly still filters.
+        #expect(try index.search("", ["filters": "type:tablet"]).objectIDs == ["3"])
+    }
+
+    @Test func countsCoverEveryMatchNotOnlyThePage() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let response = try index.search("gadget", ["facets": ["brand", "color"], "hitsPerPage": 1, "page": 1])
+        #expect(response.hits.count == 1)
+        #expect(EngineFacetTests.pairs(response.facet("brand")) == ["Apple=2", "Banana=1", "Samsung=1"])
+        // Count descending, then value; an array's repeated element counts once per record.
+        #expect(EngineFacetTests.pairs(response.facet("color")) == ["blue=2", "red=2", "green=1"])
+        // Counts follow the query and filters.
+        let filtered = try index.search("gadget", ["facets": ["brand"], "filters": "color:red"])
+        #expect(EngineFacetTests.pairs(filtered.facet("brand")) == ["Apple=1", "Banana=1"])
+    }
+
+    @Test func maxValuesPerFacetAndAlphaSort() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let capped = try index.search("", ["facets": ["color", "brand"], "maxValuesPerFacet": 2])
+        #expect(EngineFacetTests.pairs(capped.facet("color")) == ["blue=2", "red=2"])
+        #expect(EngineFacetTests.pairs(capped.facet("brand")) == ["Apple=2", "Banana=1"])
+        let alpha = try index.search("", ["facets": ["color", "brand"], "sortFacetValuesBy": "alpha"])
+        #expect(EngineFacetTests.pairs(alpha.facet("color")) == ["blue=2", "green=1", "red=2"])
+        #expect(EngineFacetTests.pairs(alpha.facet("brand")) == ["Apple=2", "Banana=1", "Samsung=1"])
+        try index.setSettings(["maxValuesPerFacet": 1])
+        #expect(EngineFacetTests.pairs(try index.search("", ["facets": ["brand"]]).facet("brand")) == ["Apple=2"])
+    }
+
+    @Test func facetsStats() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let all = try index.search("", ["facets": ["price", "rating", "brand", "inStock"]])
+        #expect(all.facetsStats?["price"] == FacetStats(min: 10, max: 40, avg: 25, sum: 100))
+        #expect(all.facetsStats?["rating"] == FacetStats(min: 3, max: 4.5, avg: 3.875, sum: 15.5))
+        #expect(all.facetsStats?["brand"] == nil)
+        #expect(all.facetsStats?["inStock"] == nil)
+        let filtered = try index.search("", ["facets": ["price"], "filters": "price > 15"])
+        #expect(filtered.facetsStats?["price"] == FacetStats(min: 20, max: 40, avg: 30, sum: 90))
+        let json = filtered.jsonValue["facets_stats"]?["price"]
+        #expect(json == ["min": 20, "max": 40, "avg": 30, "sum": 90])
+    }
+
+    @Test func numbersAndBooleansAreCountedByTheirText() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let response = try index.search("", ["facets": ["inStock", "rating", "price"]])
+        #expect(EngineFacetTests.pairs(response.facet("inStock")) == ["true=3", "false=1"])
+        #expect(EngineFacetTests.pairs(response.facet("rating")) == ["4=2", "3=1", "4.5=1"])
+        #expect(EngineFacetTests.pairs(response.facet("price")) == ["10=1", "20=1", "30=1", "40=1"])
+        #expect(response.jsonValue["facets"]?["inStock"] == ["true": 3, "false": 1])
+    }
+}

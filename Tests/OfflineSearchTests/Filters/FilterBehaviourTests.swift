@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+// MARK: - Filters
+
+@Suite struct EngineFilterTests {
+    @Test(arguments: [
+        ("brand:apple", ["1", "3"]),
+        ("brand:APPLE", ["1", "3"]),
+        ("brand:\"Apple\"", ["1", "3"]),
+        ("brand:'samsung'", ["2"]),
+        ("Brand:Apple", []),
+        ("color:red", ["1", "4"]),
+        ("inStock:true", ["1", "3", "4"]),
+        ("inStock:false", ["2"]),
+        ("price < 25", ["1", "2"]),
+        ("price<=20", ["1", "2"]),
+        ("price >= 30", ["3", "4"]),
+        ("price = 20", ["2"]),
+        ("price != 20", ["1", "3", "4"]),
+        ("price > 40", []),
+        ("price:10 TO 30", ["1", "2", "3"]),
+        ("rating = 4.5", ["1"]),
+        ("brand:Apple AND price > 15", ["3"]),
+        ("brand:Samsung OR brand:Banana", ["2", "4"]),
+        ("(brand:Samsung OR brand:Banana) AND price < 30", ["2"]),
+        ("price < 15 OR price > 35", ["1", "4"]),
+        ("NOT brand:Apple", ["2", "4"]),
+        ("brand:Apple AND NOT color:green", ["1"]),
+        ("type:tablet", ["3"]),
+        ("size:S", []),
+    ])
+    func filters(filter: String, expected: [String]) throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        #expect(ids(try index.search("gadget", ["filters": .string(filter)])) == Set(expected))
+    }
+
+    /// Facet values compare case- and diacritic-insensitively (ALGOLIA.md §2), but they are
+    /// still whole values: punctuation and symbols are part of them.
+    @Test func facetValuesDifferingOnlyByPunctuationAreDifferentValues() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["attributesForFaceting": ["brand", "categories"]], records: [
+            ["objectID": "ampersand", "brand": "AT&T", "categories": ["Cases & Clips"]],
+            ["objectID": "space", "brand": "AT T", "categories": ["Cases Clips"]],
+            ["objectID": "trademark", "brand": "Insignia™", "categories": ["Cases, Clips"]],
+            ["objectID": "plain", "brand": "Insignia", "categories": ["cases & clips"]],
+            ["objectID": "accent", "brand": "Café", "categories": ["x"]],
+        ])
+        // What is certain: case and accents do not matter.
+        #expect(ids(try index.search("", ["filters": "brand:CAFE"])) == ["accent"])
+        #expect(ids(try index.search("", ["filters": "categories:\"CASES & CLIPS\""])).isSuperset(of: ["ampersand", "plain"]))
+        do {
+            let ampersand = try index.search("", ["filters": "brand:\"AT&T\""])
+            #expect(ids(ampersand) == ["ampersand"])
+            let space = try index.search("", ["filters": "brand:\"AT T\""])
+            #expect(ids(space) == ["space"])
+            let plain = try index.search("", ["filters": "brand:Insignia"])
+            #expect(ids(plain) == ["plain"])
+            let trademark = try index.search("", ["facetFilters": ["brand:Insignia™"]])
+            #expect(ids(trademark) == ["trademark"])
+            let category = try index.search("", ["filters": "categories:\"Cases & Clips\""])
+            #expect(ids(category) == ["ampersand", "plain"])
+        }
+    }
+
+    @Test func facetFiltersNumericFiltersAndTheirCombination() throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        func search(_ parameters: JSONObject) throws -> Set<String> { ids(try index.search("", parameters)) }
+        #expect(try search(["facetFilters": [["brand:Samsung", "brand:Banana"], "inStock:true"]]) == ["4"])
+        #expect(try search(["facetFilters": ["brand:Apple"]]) == ["1", "3"])
+        #expect(try search(["facetFilters": "brand:Apple"]) == ["1", "3"])
+        #expect(try search(["facetFilters": ["brand:-Apple"]]) == ["2", "4"])
+        #expect(try search(["facetFilters": [["color:green", "color:blue"]]]) == ["1", "2", "3"])
+        #expect(try search(["numericFilters": ["price>=20", "price<=30"]]) == ["2", "3"])
+        #expect(try search(["numericFilters": [["price<15", "price>35"]]]) == ["1", "4"])
+        #expect(try search(["numericFilters": ["price:20 TO 30"]]) == ["2", "3"])
+        // filters AND facetFilters AND numericFilters.
+        #expect(try search(["filters": "inStock:true", "facetFilters": ["brand:Apple"], "numericFilters": ["price>15"]]) == ["3"])
+        #expect(try search(["filters": "brand:Samsung", "facetFilters": ["brand:Apple"]]) == [])
+    }
+
+    @Test(arguments: [
+        ("filters", JSONValue.string("brand:Apple AND"), "col 16"),
+        ("filters", .string("brand:Apple OR price < 5"), "col "),
+        ("filters", .string("(brand:Apple"), "col "),
+        ("filters", .string("brand:Apple and brand:Samsung"), "col 13"),
+        ("numericFilters", .array(["price>>5"]), "price>>5"),
+        ("facetFilters", .string("brandApple"), "brandApple"),
+    ])
+    func badFiltersAreInvalidFilterErrorsWithPosition(parameter: String, value: JSONValue, fragment: String) throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let error = expectSearchError { _ = try index.search("", [parameter: value]) }
+        #expect(error?.kind == .invalidFilter)
+        #expect(error?.status == 400)
+        #expect(error?.message.hasPrefix(parameter + ":") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains(fragment) == true, "\(error?.message ?? "")")
+    }
+
+    @Test(arguments: [
+        ("hitsPerPage", JSONValue.string("abc")),
+        ("hitsPerPage", .int(1001)),
+        ("page", .int(-1)),
+        ("attributesToSnippet", .array(["description:many"])),
+        ("queryType", .string("prefixMiddle")),
+        ("madeUpParameter", .int(1)),
+    ])
+    func badParametersAreInvalidParameterErrorsNamingThem(name: String, value: JSONValue) throws {
+        let engine = try TestEngine()
+        let index = try EngineFacetTests.makeIndex(engine)
+        let error = expectSearchError { _ = try index.search("gadget", [name: value]) }
+        #expect(error?.kind == .invalidParameter)
+        #expect(error?.status == 400)
+        #expect(error?.message.contains(name) == true, "\(error?.message ?? "")")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+// MARK: - Ranking (documented order: attribute, exact, custom)
+
+@Suite struct EngineRankingTests {
+    @Test func attributeLevelBeatsCustomRanking() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name", "description"], "customRanking": ["desc(popularity)"]],
+                                     records: [
+                                         ["objectID": "popular, in description", "name": "cable", "description": "for a phone", "popularity": 100],
+                                         ["objectID": "unpopular, in name", "name": "phone", "description": "cheap", "popularity": 1],
+                                     ])
+        #expect(try index.search("phone").objectIDs == ["unpopular, in name", "popular, in description"])
+    }
+
+    /// Algolia's example: in an ordered attribute an earlier match wins; `unordered(x)` and
+    /// attributes sharing a level ignore the position.
+    @Test func positionInsideAnOrderedAttribute() throws {
+        let records: [JSONValue] = [
+            ["objectID": "late", "name": "case for the apple iphone", "tags": ["red", "apple"], "rank": 3],
+            ["objectID": "early", "name": "apple iphone case", "tags": ["apple"], "rank": 1],
+            ["objectID": "middle", "name": "new apple iphone", "tags": ["green", "blue", "apple"], "rank": 2],
+        ]
+        func ranked(_ searchable: [JSONValue], _ query: String = "apple") throws -> [String] {
+            let engine = try TestEngine()
+            let index = try engine.index(settings: ["searchableAttributes": .array(searchable), "customRanking": ["desc(rank)"]],
+                                         records: records)
+            return try index.search(query).objectIDs
+        }
+        #expect(try ranked(["name"]) == ["early", "middle", "late"])
+        #expect(try ranked(["name"], "iphone app") == ["early", "middle", "late"])
+        #expect(try ranked(["unordered(name)"]) == ["late", "middle", "early"])
+        #expect(try ranked(["name,tags"]) == ["late", "middle", "early"])
+        // Array elements continue the positions: "apple" is word 1, 0 and 2 of `tags`.
+        #expect(try ranked(["tags", "name"], "apple") == ["early", "late", "middle"])
+
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["tags", "name"]], records: records)
+        let hits = try index.search("iphone", ["getRankingInfo": true]).hits
+        // Level 1 (`name`) × 1000 + the position of "iphone" there.
+        #expect(hits.map { $0["objectID"]?.stringValue } == ["early", "middle", "late"])
+        #expect(hits.map { $0["_rankingInfo"]?["firstMatchedWord"]?.intValue } == [1001, 1002, 1004])
+    }
+
+    @Test func wholeWordBeatsPrefixOnly() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["customRanking": ["desc(popularity)"]], records: [
+            ["objectID": "prefix only", "name": "black tablet case", "popularity": 100],
+            ["objectID": "whole word", "name": "black tab key", "popularity": 1],
+        ])
+        #expect(try index.search("black tab").objectIDs == ["whole word", "prefix only"])
+        #expect(try index.search("black ta").objectIDs == ["prefix only", "whole word"])
+        #expect(try index.search("black tab ").objectIDs == ["whole word"])
+    }
+
+    static let popularity: [JSONValue] = [
+        ["objectID": "missing", "name": "item"],
+        ["objectID": "p5", "name": "item", "popularity": 5],
+        ["objectID": "p10", "name": "item", "popularity": 10],
+        ["objectID": "null", "name": "item", "popularity": nil],
+        ["objectID": "p1", "name": "item", "popularity": 1],
+    ]
+
+    @Test(arguments: [
+        ("desc(popularity)", ["p10", "p5", "p1", "missing", "null"]),
+        ("asc(popularity)", ["p1", "p5", "p10", "missing", "null"]),
+    ])
+    func customRankingWithMissingValuesLast(criterion: String, expected: [String]) throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["customRanking": [.string(criterion)]], records: EngineRankingTests.popularity)
+        #expect(try index.search("").objectIDs == expected)
+        #expect(try index.search("ite").objectIDs == expected)
+    }
+
+    @Test func severalCustomCriteria() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["customRanking": ["desc(stars)", "asc(price)"]], records: [
+            ["objectID": "3 stars cheap", "stars": 3, "price": 5],
+            ["objectID": "5 stars pricey", "stars": 5, "price": 50],
+            ["objectID": "5 stars cheap", "stars": 5, "price": 10],
+            ["objectID": "no stars", "price": 1],
+        ])
+        #expect(try index.search("").objectIDs == ["5 stars cheap", "5 stars pricey", "3 stars cheap", "no stars"])
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+// MARK: - Concurrency
+
+@Suite struct EngineConcurrencyTests {
+    static let baseCount = 40
+    static let batchCount = 6
+    static let batchSize = 10
+
+    static func batch(_ k: Int) -> [JSONValue] {
+        (0..<batchSize).map { i in ["objectID": .string("b\(k)-\(i)"), "name": "widget", "batch": .string("\(k)")] }
+    }
+
+    /// The objectIDs after `k` batches.
+    static func expectedIDs(afterBatches k: Int) -> Set<String> {
+        var result = Set((0..<baseCount).map { "base-\($0)" })
+        for b in 0..<k { for i in 0..<batchSize { result.insert("b\(b + 1)-\(i)") } }
+        return result
+    }
+
+    @Test func searchesDuringImportsSeeWholeBatchesOnly() async throws {
+        let engine = try TestEngine()
+        let base: [JSONValue] = (0..<EngineConcurrencyTests.baseCount).map { ["objectID": .string("base-\($0)"), "name": "widget", "batch": "0"] }
+        let index = try engine.index(settings: ["attributesForFaceting": ["batch"]], records: base)
+        let valid = Set((0...EngineConcurrencyTests.batchCount).map { EngineConcurrencyTests.baseCount + $0 * EngineConcurrencyTests.batchSize })
+
+        let observed = try await withThrowingTaskGroup(of: [Int].self) { group in
+            group.addTask {
+                for k in 1...EngineConcurrencyTests.batchCount {
+                    try index.saveObjects(EngineConcurrencyTests.batch(k))
+                    await Task.yield()
+                }
+                return []
+            }
+            for _ in 0..<8 {
+                group.addTask {
+                    var seen: [Int] = []
+                    for _ in 0..<20 {
+                        let response = try index.search("widget", ["hitsPerPage": 1000, "facets": ["batch"]])
+                        seen.append(response.nbHits)
+                        #expect(valid.contains(response.nbHits), "partial state: nbHits \(response.nbHits)")
+                        #expect(response.hits.count == response.nbHits)
+                        let k = (response.nbHits - EngineConcurrencyTests.baseCount) / EngineConcurrencyTests.batchSize
+                        #expect(ids(response) == EngineConcurrencyTests.expectedIDs(afterBatches: k))
+                        let counts = response.facet("batch")
+                        #expect(counts?["0"] == EngineConcurrencyTests.baseCount)
+                        #expect(counts?.values.count == k + 1)
+                        #expect(counts?.values.map(\.count).reduce(0, +) == response.nbHits)
+                        await Task.yield()
+                    }
+                    return seen
+                }
+            }
+            var all: [Int] = []
+            for try await seen in group { all += seen }
+            return all
+        }
+        #expect(observed.count == 8 * 20)
+        #expect(index.recordCount == EngineConcurrencyTests.baseCount + EngineConcurrencyTests.batchCount * EngineConcurrencyTests.batchSize)
+        #expect(try index.search("widget").nbHits == index.recordCount)
+    }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+// MARK: - Highlighting and snippets
+
+@Suite struct EngineHighlightTests {
+    static let clooney: JSONValue = [
+        "objectID": "clooney", "name": "George Clooney", "bio": "Actor and director",
+        "roles": ["Ocean's Eleven", "Batman"], "info": ["born": "Lexington", "year": 1961], "height": 1.8,
+        "note": "Tom & Jerry <b>fan</b>",
+    ]
+
+    static func highlight(_ query: String, _ parameters: JSONObject = [:], settings: JSONObject = [:]) throws -> JSONValue? {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: settings, records: [clooney])
+        return try index.search(query, parameters).hits.first?["_highlightResult"]
+    }
+
+    @Test func prefixHighlightsOnlyTheTypedPart() throws {
+        let name = try EngineHighlightTests.highlight("clo")?["name"]
+        #expect(name?["value"] == "George <em>Clo</em>oney")
+        #expect(name?["matchLevel"] == "full")
+        #expect(name?["matchedWords"] == ["clo"])
+        #expect(name?["fullyHighlighted"] == false)
+    }
+
+    @Test func matchLevelsAndFullyHighlighted() throws {
+        let full = try EngineHighlightTests.highlight("george clooney")
+        #expect(full?["name"]?["value"] == "<em>George</em> <em>Clooney</em>")
+        #expect(full?["name"]?["matchLevel"] == "full")
+        #expect(full?["name"]?["matchedWords"] == ["george", "clooney"])
+        #expect(full?["name"]?["fullyHighlighted"] == true)
+        #expect(full?["bio"]?["matchLevel"] == "none")
+        #expect(full?["bio"]?["matchedWords"] == [])
+        #expect(full?["bio"]?["value"] == "Actor and director")
+        #expect(full?["bio"]?["fullyHighlighted"] == false)
+
+        let partial = try EngineHighlightTests.highlight("george actor")
+        #expect(partial?["name"]?["matchLevel"] == "partial")
+        #expect(partial?["name"]?["matchedWords"] == ["george"])
+        #expect(partial?["name"]?["value"] == "<em>George</em> Clooney")
+        #expect(partial?["bio"]?["matchLevel"] == "partial")
+        #expect(partial?["bio"]?["matchedWords"] == ["actor"])
+        #expect(partial?["name"]?["fullyHighlighted"] == false)
+    }
+
+    @Test func arraysAndNestedObjectsAreMirroredAndNumbersStringified() throws {
+        let result = try #require(try EngineHighlightTests.highlight("batman"))
+        let roles = try #require(result["roles"]?.arrayValue)
+        #expect(roles.count == 2)
+        #expect(roles[0]["value"] == "Ocean's Eleven")
+        #expect(roles[0]["matchLevel"] == "none")
+        #expect(roles[1]["value"] == "<em>Batman</em>")
+        #expect(roles[1]["matchLevel"] == "full")
+        #expect(roles[1]["fullyHighlighted"] == true)
+        #expect(result["info"]?["born"]?["value"] == "Lexington")
+        #expect(result["info"]?["year"]?["value"] == "1961")
+        #expect(result["height"]?["value"] == "1.8")
+
+        let year = try #require(try EngineHighlightTests.highlight("1961"))
+        #expect(year["info"]?["year"]?["value"] == "<em>1961</em>")
+        #expect(year["info"]?["year"]?["matchLevel"] == "full")
+        #expect(year["info"]?["born"]?["matchLevel"] == "none")
+    }
+
+    @Test func customTagsFromParametersAndSettings() throws {
+        let parameters = try EngineHighlightTests.highlight("geo", ["highlightPreTag": "<mark class=\"hit\">", "highlightPostTag": "</mark>"])
+        #expect(parameters?["name"]?["value"] == "<mark class=\"hit\">Geo</mark>rge Clooney")
+        let settings = try EngineHighlightTests.highlight("clooney", settings: ["highlightPreTag": "[", "highlightPostTag": "]"])
+        #expect(settings?["name"]?["value"] == "George [Clooney]")
+        let both = try EngineHighlightTests.highlight("clooney", ["highlightPreTag": "{"], settings: ["highlightPreTag": "[", "highlightPostTag": "]"])
+        #expect(both?["name"]?["value"] == "George {Clooney]")
+    }
+
+    @Test func valuesAreNotHTMLEscaped() throws {
+        let note = try EngineHighlightTests.highlight("tom fan")?["note"]
+        #expect(note?["value"] == "<em>Tom</em> & Jerry <b><em>fan</em></b>")
+    }
+
+    @Test func attributesToHighlightChoosesAttributes() throws {
+        let onlyName = try #require(try EngineHighlightTests.highlight("george", ["attributesToHighlight": ["name"]])?.objectValue)
+        #expect(onlyName.keys == ["name"])
+        #expect(try EngineHighlightTests.highlight("george", ["attributesToHighlight": []]) == nil)
+        let nested = try #require(try EngineHighlightTests.highlight("lexington", ["attributesToHighlight": ["info.born"]])?.objectValue)
+        #expect(JSONValue.object(nested) == ["info": ["born": ["value": "<em>Lexington</em>", "matchLevel": "full",
+                                                               "fullyHighlighted": true, "matchedWords": ["lexington"]]]])
+        // Default: the searchable attributes.
+        let searchable = try #require(try EngineHighlightTests.highlight("george", settings: ["searchableAttributes": ["name", "bio"]])?.objectValue)
+        #expect(Set(searchable.keys) == ["name", "bio"])
+    }
+
+    @Test func snippetWithWordCountAndEllipsis() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(records: [[
+            "objectID": "1",
+            "description": "one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen",
+            "short": "tiny ten",
+            "other": "alpha beta gamma delta epsilon zeta eta theta",
+        ]])
+        let response = try index.search("ten", ["attributesToSnippet": ["description:5", "short", "other:3"], "snippetEllipsisText": "[…]"])
+        let snippets = try #require(response.hits.first?["_snippetResult"])
+        let description = try #require(snippets["description"]?["value"]?.stringValue)
+        #expect(description.contains("<em>ten</em>"))
+        #expect(description.hasPrefix("[…] "))
+        #expect(description.hasSuffix(" […]"))
+        let words = description.replacingOccurrences(of: "<em>", with: "").replacingOccurrences(of: "</em>", with: "")
+            .split(separator: " ").filter { $0 != "[…]" }
+        #expect(words.count == 5)
+        #expect(snippets["description"]?["matchLevel"] == "full")
+        #expect(snippets["short"] == ["value": "tiny <em>ten</em>", "matchLevel": "full"])
+        #expect(snippets["other"]?["matchLevel"] == "none")
+        #expect(snippets["other"]?["value"] == "alpha beta gamma […]")
+
+        let defaultEllipsis = try index.search("ten", ["attributesToSnippet": ["description:3"]])
+        let value = try #require(defaultEllipsis.hits.first?["_snippetResult"]?["description"]?["value"]?.stringValue)
+        #expect(value.hasPrefix("… "))
+        #expect(value.hasSuffix(" …"))
+        #expect(value.contains("<em>ten</em>"))
+    }
+}
