@@ -36,6 +36,8 @@ final class RawTerminal: @unchecked Sendable {
         }
         guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { throw TerminalError("cannot put the terminal in raw mode") }
         isRaw = true
+        crashRestoreTermios = original
+        installCrashRestore()
         // Alternate screen, hidden cursor, cleared.
         write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J\u{1B}[H")
     }
@@ -104,4 +106,23 @@ final class RawTerminal: @unchecked Sendable {
 struct TerminalError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
+}
+
+// MARK: Crashes
+
+/// The settings to put back if the process crashes (read by the signal handler below).
+nonisolated(unsafe) private var crashRestoreTermios = termios()
+
+/// On a crash (a trap, SIGSEGV, SIGABRT…), puts the terminal back with async-signal-safe calls
+/// only (write, tcsetattr), then dies of the same signal as it would have.
+private func installCrashRestore() {
+    for number in [SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGABRT, SIGFPE] {
+        signal(number) { number in
+            let reset: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+            _ = write(1, reset.utf8Start, reset.utf8CodeUnitCount)
+            _ = tcsetattr(0, TCSANOW, &crashRestoreTermios)
+            signal(number, SIG_DFL)
+            raise(number)
+        }
+    }
 }
