@@ -38,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "offline-search",
             dependencies: [
-                "OfflineSearch", "SearchAPI", "DatasetGenerator",
+                "OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -18,7 +18,7 @@ struct OfflineSearchCommand: ParsableCommand {
         version: SearchEngine.version,
         subcommands: [
             ImportCommand.self, SearchCommand.self, QueryCommand.self, SettingsCommand.self,
-            ListCommand.self, GenerateCommand.self,
+            ListCommand.self, GenerateCommand.self, TUICommand.self,
         ]
     )
 }

@@ -1,0 +1,49 @@
+import ArgumentParser
+import Dispatch
+import OfflineSearch
+
+struct TUICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tui",
+        abstract: "The terminal demo: search as you type, with suggestions, refinements and infinite scrolling.",
+        discussion: """
+            Built on the HeadlessSearch layer, as an app's screen would be. Keys: type to search, \
+            Backspace, Ctrl-U clears; Tab / Shift-Tab move between the search box, suggestions, \
+            brands, categories and results; ↑ ↓ PgUp PgDn move; Space or Enter toggles a refinement; \
+            Enter on a suggestion searches it; Esc or Ctrl-C quits. Needs a terminal: use `search` \
+            or `query` in scripts.
+            """
+    )
+
+    @OptionGroup var data: DataOptions
+    @Argument(help: "The index of results.") var index: String = "instant_search"
+    @Option(help: ArgumentHelp("The Query Suggestions index.", valueName: "index"))
+    var suggestions: String = "instantsearch_query_suggestions"
+
+    func run() throws {
+        if let reason = RawTerminal.unavailableReason() {
+            Terminal.note("offline-search tui needs a terminal: \(reason); use `search` or `query` for scripts.")
+            throw ExitCode(1)
+        }
+        let engine = try data.folder.engine(preparing: [index, suggestions])
+        _ = try engine.existingIndex(index)
+        _ = try engine.existingIndex(suggestions)
+
+        let terminal = RawTerminal()
+        try terminal.enter()
+        MainActor.assumeIsolated {
+            let screen = SearchScreen(service: engine, indexName: index, suggestionsIndexName: suggestions, terminal: terminal)
+            terminal.handleSignals { screen.setNeedsRedraw() }
+            TUIRuntime.screen = screen
+            screen.start()
+        }
+        // The main queue runs the keys, the signals and the layer's main-actor events from here on;
+        // the screen exits the process (restoring the terminal) when the user quits.
+        dispatchMain()
+    }
+}
+
+/// Keeps the screen alive while the main queue runs.
+@MainActor enum TUIRuntime {
+    static var screen: SearchScreen?
+}
