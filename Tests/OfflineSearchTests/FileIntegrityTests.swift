@@ -160,6 +160,24 @@ import SearchAPI
         #expect(reopened.recordCount == 61)
     }
 
+    @Test func textMadeByAnotherTokenizerVersionIsRefilledOnTheNextWrite() throws {
+        let directory = TemporaryDirectory()
+        let index = try SearchEngine(directory: directory.url).index("things")
+        try index.saveObjects([["objectID": "1", "name": "STRAẞE"]])
+        let file = directory.url.appendingPathComponent("things.index.sqlite").path
+        func storedVersion() throws -> String {
+            let statement = try SQLiteConnection(path: file).statement("SELECT value FROM meta WHERE key = 'tokenizerVersion'")
+            return try statement.step() ? statement.string(0) : "none"
+        }
+        #expect(try storedVersion() == String(Tokenizer.version))
+        // As an index written before the version was kept.
+        try SQLiteConnection(path: file).execute("DELETE FROM meta WHERE key = 'tokenizerVersion'")
+        try index.saveObjects([["objectID": "2", "name": "Straße"]])
+        #expect(try storedVersion() == String(Tokenizer.version))
+        #expect(try index.store.ftsMatch(words: ["strasse"], lastIsPrefix: false) == ["1", "2"])
+        #expect(Set(try index.search("strasse").objectIDs) == ["1", "2"])
+    }
+
     // MARK: Temporary files
 
     /// The id of a process that has ended.

@@ -305,6 +305,12 @@ final class IndexStore: @unchecked Sendable {
     /// in-memory index serves.
     private func ensureTextTable(levelCount: Int, separators: IndexedSeparators, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
+        let exists = try writer.statement("SELECT 1 FROM sqlite_master WHERE name = 'search_text'")
+        defer { exists.reset() }
+        if try recreate || !exists.step() {
+            // A new table is filled by this version of the tokenizer.
+            try writer.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('tokenizerVersion', '\(Tokenizer.version)')")
+        }
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
         // Contentless and detail=none: the records table holds the text and the engine ranks from
         // its own index, so FTS5 keeps only which records hold each word — a third of the write cost.
@@ -326,12 +332,16 @@ final class IndexStore: @unchecked Sendable {
         return "tokenize = \"" + arguments.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Whether the text table, if there is one, was declared with the tokenizer `separators` need.
+    /// Whether the text table, if there is one, was declared with the tokenizer `separators` need
+    /// and filled by this version of the tokenizer (`Tokenizer.version`).
     private func textTableTokenizes(with separators: IndexedSeparators) throws -> Bool {
         let statement = try writer.statement("SELECT sql FROM sqlite_master WHERE name = 'search_text'")
         defer { statement.reset() }
         guard try statement.step() else { return true }
-        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ")
+        let version = try writer.statement("SELECT value FROM meta WHERE key = 'tokenizerVersion'")
+        defer { version.reset() }
+        let filledBy = try version.step() ? version.string(0) : "1"
+        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ") && filledBy == String(Tokenizer.version)
     }
 
     private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {
