@@ -37,6 +37,15 @@ import SearchAPI
             return (tooDeep, roundTrips, (try? index.search("needle").objectIDs) == ["deep"], refused)
         }
         #expect(tooDeep && roundTrips && indexed)
+        // The index is built on a thread of its own, whose stack is 512 KB on Apple platforms.
+        let built = onSmallStack {
+            guard let record = (try? JSONValue(parsing: HostileInputTests.nested(63, open: #"{"k":["#, close: "]}", inner: #""needle""#)))?.objectValue,
+                  let configuration = try? IndexConfiguration(settings: IndexSettings(json: ["attributesForFaceting": ["k"]]))
+            else { return 0 }
+            return SnapshotBuilder.build([.init(rowID: 1, record: ["objectID": "deep", "k": .object(record)])], configuration: configuration,
+                                         generation: 1).documentCount
+        }
+        #expect(built == 1)
         #expect(refusedRecord.hasPrefix("record 1: k.k[0].k[0].k[0].k[0].k[0].k[0…") && refusedRecord.hasSuffix("is nested deeper than 128 levels; expected at most 128"), "\(refusedRecord)")
     }
 
