@@ -156,7 +156,7 @@ public enum FilterListParser {
             }
             count += result.last.map(FilterListParser.filterCount) ?? 0
             if count > FilterParser.maxFilters {
-                throw fail("more than \(FilterParser.maxFilters) filters (the last read ends at col \(i)); expected at most \(FilterParser.maxFilters)")
+                throw fail("more than \(FilterParser.maxFilters) filters by col \(i); expected at most \(FilterParser.maxFilters)")
             }
             if i == chars.count { return result }
             i += 1 // ','
