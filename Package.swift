@@ -48,7 +48,9 @@ let package = Package(
             path: "Benchmarks/OfflineSearchBenchmark"
         ),
         .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI"]),
-        .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator"]),
+        .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "FuzzTargets"]),
+        // What each fuzz target runs on one input; the tests replay the seed corpora through it.
+        .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
         .testTarget(name: "CLITests", dependencies: ["SearchAPI"]),
         .testTarget(
             name: "HeadlessSearchTests",
@@ -67,3 +69,14 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The libFuzzer entry points, one executable per fuzz target. Only `Tests/Fuzz/run.sh` builds
+// them (it sets OFFLINE_SEARCH_FUZZ and compiles with -sanitize=fuzzer, which supplies `main`).
+if Context.environment["OFFLINE_SEARCH_FUZZ"] != nil {
+    for name in ["json-parser", "filters", "list-filters", "url-encoded-params", "record-import"] {
+        package.targets.append(.executableTarget(
+            name: "fuzz-\(name)", dependencies: ["FuzzTargets"], path: "Tests/Fuzz/\(name)", exclude: ["corpus", "dictionary"],
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    }
+}

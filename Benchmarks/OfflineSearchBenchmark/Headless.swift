@@ -61,6 +61,13 @@ func runHeadless(_ args: Arguments) async throws {
         return times
     }
 
+    // The refinements above started searches of their own: let the last one answer, and the
+    // superseded ones settle, before recording.
+    await withCheckedContinuation { continuation in
+        waiter.continuation = continuation
+        searcher.search()
+    }
+    try await Task.sleep(for: .milliseconds(500))
     // Warm-up pass, which also records the requests the layer sends for each keystroke.
     recorder.clear()
     _ = await typeAll()

@@ -8,38 +8,65 @@ public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String { "Invalid JSON at line \(line), column \(column): \(reason)" }
 }
 
+/// Bounds on what one parse may build, so that hostile text can exhaust neither the stack nor
+/// the memory: nesting is recursion, and a number is converted by a routine whose cost grows
+/// faster than its length. Beyond a bound the parse fails with the line and column.
+///
+/// ```swift
+/// var limits = JSONParseLimits()
+/// limits.maxDepth = 16
+/// let value = try JSONValue(parsingUTF8: bytes, limits: limits)
+/// ```
+public struct JSONParseLimits: Sendable, Hashable {
+    /// Arrays and objects inside one another (a scalar at the top is depth 0, `[1]` is 1).
+    /// 128, as serde_json: deep enough for any record, shallow enough for a 512 KB thread stack.
+    public var maxDepth = 128
+    /// UTF-8 bytes of one string, after unescaping: 16 MiB (Algolia's records are at most 100 KB).
+    public var maxStringBytes = 16 << 20
+    /// Elements of one array or members of one object: 10,000,000 (an import file larger than
+    /// that is JSON Lines, where each line is a value of its own).
+    public var maxElements = 10_000_000
+    /// Characters of one number: 1,024 (a double has 17 significant digits).
+    public var maxNumberLength = 1_024
+
+    public init() {}
+}
+
 extension JSONValue {
     /// Parses one JSON document. Objects keep their key order; a repeated key keeps the last value.
+    /// A leading UTF-8 byte-order mark is skipped.
     /// - Complexity: O(n) in the length of the text.
-    public init(parsing text: String) throws(JSONParseError) {
-        self = try JSONValue(parsingUTF8: Array(text.utf8))
+    public init(parsing text: String, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) {
+        self = try JSONValue(parsingUTF8: Array(text.utf8), limits: limits)
     }
 
     /// Parses one JSON document from UTF-8 bytes.
-    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>) throws(JSONParseError) {
-        var parser = JSONParser(bytes)
+    public init(parsingUTF8 bytes: UnsafeBufferPointer<UInt8>, limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) {
+        var parser = JSONParser(bytes, limits: limits)
+        parser.skipByteOrderMark()
         parser.skipWhitespace()
-        let value = try parser.parseValue(depth: 0)
+        let value = try parser.parseValue()
         parser.skipWhitespace()
         guard parser.isAtEnd else { throw parser.error("unexpected text after the JSON value") }
         self = value
     }
 
-    public init(parsingUTF8 bytes: [UInt8]) throws(JSONParseError) {
-        self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONValue(parsingUTF8: buffer) }
+    public init(parsingUTF8 bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) {
+        self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONValue(parsingUTF8: buffer, limits: limits) }
     }
 
     /// Parses JSON Lines: one JSON value per non-blank line. Line numbers in errors are the
-    /// file's own.
-    public static func parseLines(utf8 bytes: [UInt8]) throws(JSONParseError) -> [JSONValue] {
+    /// file's own. A leading UTF-8 byte-order mark is skipped.
+    public static func parseLines(utf8 bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> [JSONValue] {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> [JSONValue] in
-            var parser = JSONParser(buffer)
+            var parser = JSONParser(buffer, limits: limits)
+            parser.skipByteOrderMark()
             var values: [JSONValue] = []
             while true {
                 parser.skipWhitespace()
                 if parser.isAtEnd { return values }
                 let line = parser.line
-                values.append(try parser.parseValue(depth: 0))
+                values.append(try parser.parseValue())
                 parser.skipInlineWhitespace()
                 if !parser.isAtEnd, parser.peek != UInt8(ascii: "\n"), parser.peek != UInt8(ascii: "\r") {
                     throw parser.error("expected a new line after the JSON value that starts on line \(line)")
@@ -47,6 +74,9 @@ extension JSONValue {
             }
         }
     }
+
+    /// The UTF-8 byte-order mark (`EF BB BF`) some editors write at the start of a file.
+    public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 }
 
 struct JSONParser {
@@ -54,9 +84,19 @@ struct JSONParser {
     var index = 0
     var line = 1
     var lineStart = 0
-    static let maxDepth = 512
+    let limits: JSONParseLimits
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONParseLimits) {
+        self.bytes = bytes
+        self.limits = limits
+    }
+
+    /// Skips a UTF-8 byte-order mark at the very start; columns on line 1 do not count it.
+    mutating func skipByteOrderMark() {
+        guard index == 0, bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF else { return }
+        index = 3
+        lineStart = 3
+    }
 
     var isAtEnd: Bool { index >= bytes.count }
     var peek: UInt8 { bytes[index] }
@@ -86,19 +126,91 @@ struct JSONParser {
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
     }
 
-    mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
-        guard depth < JSONParser.maxDepth else { throw error("nesting deeper than \(JSONParser.maxDepth) levels") }
-        guard !isAtEnd else { throw error("unexpected end of input, expected a value") }
-        switch peek {
-        case UInt8(ascii: "{"): return try parseObject(depth: depth)
-        case UInt8(ascii: "["): return try parseArray(depth: depth)
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw error("unexpected character '\(String(decoding: [peek], as: UTF8.self))', expected a value")
+    /// One JSON value. Containers are read with a stack of open arrays and objects, not by
+    /// recursion: however deep the text, the thread's stack is not (`limits.maxDepth` bounds the
+    /// depth of what is built).
+    mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        var open: [Bool] = []  // the open containers, innermost last: true for an object
+        var arrays: [[JSONValue]] = []
+        var objects: [ObjectBuilder] = []
+        nextValue: while true {
+            skipWhitespace()
+            guard !isAtEnd else { throw error("unexpected end of input, expected a value") }
+            var value: JSONValue
+            switch peek {
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = peek == UInt8(ascii: "{")
+                guard open.count < limits.maxDepth else {
+                    throw error("arrays and objects nested deeper than \(limits.maxDepth) levels; expected at most \(limits.maxDepth)")
+                }
+                index += 1
+                skipWhitespace()
+                if !isAtEnd, peek == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
+                    index += 1
+                    value = isObject ? .object(JSONObject()) : .array([])
+                } else {
+                    if isObject { objects.append(ObjectBuilder(key: try parseKey())) } else { arrays.append([]) }
+                    open.append(isObject)
+                    continue nextValue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectLiteral("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectLiteral("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectLiteral("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw error("unexpected character '\(String(decoding: [peek], as: UTF8.self))', expected a value")
+            }
+            // The value goes into the innermost open container; a container it closes is in
+            // turn a value for the next one out.
+            while let isObject = open.last {
+                skipWhitespace()
+                if isObject {
+                    guard objects[objects.count - 1].add(value, maxMembers: limits.maxElements) else {
+                        throw error("an object with more than \(limits.maxElements) members; expected at most \(limits.maxElements)")
+                    }
+                    guard !isAtEnd else { throw error("unexpected end of input in an object, expected ',' or '}'") }
+                    if peek == UInt8(ascii: ",") {
+                        index += 1
+                        objects[objects.count - 1].key = try parseKey()
+                        continue nextValue
+                    }
+                    guard peek == UInt8(ascii: "}") else { throw error("expected ',' or '}' in an object") }
+                    index += 1
+                    value = .object(objects.removeLast().object())
+                } else {
+                    guard arrays[arrays.count - 1].count < limits.maxElements else {
+                        throw error("an array with more than \(limits.maxElements) elements; expected at most \(limits.maxElements)")
+                    }
+                    arrays[arrays.count - 1].append(value)
+                    guard !isAtEnd else { throw error("unexpected end of input in an array, expected ',' or ']'") }
+                    if peek == UInt8(ascii: ",") {
+                        index += 1
+                        skipWhitespace()
+                        guard arrays[arrays.count - 1].count < limits.maxElements else {
+                            throw error("an array with more than \(limits.maxElements) elements; expected at most \(limits.maxElements)")
+                        }
+                        continue nextValue
+                    }
+                    guard peek == UInt8(ascii: "]") else { throw error("expected ',' or ']' in an array") }
+                    index += 1
+                    value = .array(arrays.removeLast())
+                }
+                open.removeLast()
+            }
+            return value
         }
+    }
+
+    /// An object's key and its ':', before the member's value.
+    mutating func parseKey() throws(JSONParseError) -> String {
+        skipWhitespace()
+        guard !isAtEnd else { throw error("unexpected end of input in an object") }
+        guard peek == UInt8(ascii: "\"") else { throw error("expected a quoted key in an object") }
+        let key = try parseString()
+        skipWhitespace()
+        guard !isAtEnd, peek == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key.prefix(60))\"") }
+        index += 1
+        return key
     }
 
     mutating func expectLiteral(_ literal: StaticString) throws(JSONParseError) {
@@ -109,54 +221,6 @@ struct JSONParser {
             throw error("invalid literal, expected '\(literal)'")
         }
         index += count
-    }
-
-    mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
-        index += 1
-        var entries: [JSONObject.Element] = []
-        skipWhitespace()
-        if !isAtEnd, peek == UInt8(ascii: "}") { index += 1; return .object(JSONObject()) }
-        while true {
-            skipWhitespace()
-            guard !isAtEnd else { throw error("unexpected end of input in an object") }
-            guard peek == UInt8(ascii: "\"") else { throw error("expected a quoted key in an object") }
-            let key = try parseString()
-            skipWhitespace()
-            guard !isAtEnd, peek == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
-            index += 1
-            skipWhitespace()
-            let value = try parseValue(depth: depth + 1)
-            if let existing = entries.firstIndex(where: { $0.key == key }) {
-                entries[existing].value = value
-            } else {
-                entries.append((key: key, value: value))
-            }
-            skipWhitespace()
-            guard !isAtEnd else { throw error("unexpected end of input in an object, expected ',' or '}'") }
-            if peek == UInt8(ascii: ",") { index += 1; continue }
-            if peek == UInt8(ascii: "}") { index += 1; break }
-            throw error("expected ',' or '}' in an object")
-        }
-        var object = JSONObject()
-        for entry in entries { object.appendUnique(entry.key, entry.value) }
-        return .object(object)
-    }
-
-    mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
-        index += 1
-        var elements: [JSONValue] = []
-        skipWhitespace()
-        if !isAtEnd, peek == UInt8(ascii: "]") { index += 1; return .array([]) }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue(depth: depth + 1))
-            skipWhitespace()
-            guard !isAtEnd else { throw error("unexpected end of input in an array, expected ',' or ']'") }
-            if peek == UInt8(ascii: ",") { index += 1; continue }
-            if peek == UInt8(ascii: "]") { index += 1; break }
-            throw error("expected ',' or ']' in an array")
-        }
-        return .array(elements)
     }
 
     mutating func parseNumber() throws(JSONParseError) -> JSONValue {
@@ -182,18 +246,35 @@ struct JSONParser {
             guard !isAtEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(peek) else { throw error("expected a digit in the exponent") }
             while !isAtEnd, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(peek) { index += 1 }
         }
+        let length = index - start
+        guard length <= limits.maxNumberLength else {
+            index = start
+            throw error("a number of \(length) characters; expected at most \(limits.maxNumberLength)")
+        }
         let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
         if isInteger, let value = Int64(text) { return .int(value) }
-        guard let value = Double(text) else { throw error("number out of range") }
+        // A number beyond a double's range would be read as infinity, which JSON cannot write
+        // back: the record stored and the record indexed would differ.
+        guard let value = Double(text), value.isFinite else {
+            index = start
+            throw error("the number \(text.prefix(40)) is out of range; expected a finite number (at most about 1.8e308 in magnitude)")
+        }
         return .double(value)
     }
 
     mutating func parseString() throws(JSONParseError) -> String {
+        let quote = index
         index += 1  // opening quote
         let start = index
+        let maxBytes = limits.maxStringBytes
+        func tooLong() -> JSONParseError {
+            index = quote
+            return error("a string longer than \(maxBytes) bytes; expected at most \(maxBytes)")
+        }
         // Fast path: no escapes.
         while index < bytes.count {
             let byte = bytes[index]
+            if index - start > maxBytes { throw tooLong() }
             if byte == UInt8(ascii: "\"") {
                 let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
                 index += 1
@@ -206,6 +287,7 @@ struct JSONParser {
         var scalars = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
+            if scalars.count > maxBytes { throw tooLong() }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; break }
             if byte < 0x20 { throw error("unescaped control character in a string") }
@@ -265,6 +347,41 @@ struct JSONParser {
             index += 1
         }
         return value
+    }
+}
+
+/// The members of an object being read: the first position of each key, its last value.
+private struct ObjectBuilder {
+    var entries: [JSONObject.Element] = []
+    /// Positions by key, once the object is large enough for a linear search to cost: a
+    /// repeated key must not make a large object quadratic.
+    var positions: [String: Int] = [:]
+    /// The key of the member whose value is being read.
+    var key: String
+
+    init(key: String) { self.key = key }
+
+    /// Adds the current key's value; false when the key is new and the object already has
+    /// `maxMembers` members.
+    mutating func add(_ value: JSONValue, maxMembers: Int) -> Bool {
+        if let existing = entries.count <= 16 ? entries.firstIndex(where: { $0.key == key }) : positions[key] {
+            entries[existing].value = value
+            return true
+        }
+        guard entries.count < maxMembers else { return false }
+        entries.append((key: key, value: value))
+        if entries.count == 17 {
+            for (position, entry) in entries.enumerated() { positions[entry.key] = position }
+        } else if entries.count > 17 {
+            positions[key] = entries.count - 1
+        }
+        return true
+    }
+
+    func object() -> JSONObject {
+        var object = JSONObject()
+        for entry in entries { object.appendUnique(entry.key, entry.value) }
+        return object
     }
 }
 

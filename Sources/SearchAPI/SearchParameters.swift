@@ -133,11 +133,27 @@ public struct SearchParameters: Sendable, Hashable {
 
     static let requestKeys: Set<String> = ["params", "indexName", "type", "facet", "strategy"]
 
+    /// The longest `query` Algolia accepts, in UTF-8 bytes: a longer one is an error (400), not
+    /// truncated. `facetQuery` is held to the same bound.
+    public static let maxQueryBytes = 512
+
+    /// Throws Algolia's 400 error when `text` (the `query` or `facetQuery`) is longer than
+    /// `maxQueryBytes`.
+    public static func checkQueryLength(_ text: String, parameter: String = "query") throws(SearchError) {
+        let bytes = text.utf8.count
+        guard bytes <= maxQueryBytes else {
+            throw SearchError(.invalidParameter,
+                              "Invalid value for \"\(parameter)\" parameter, expected a string of at most \(maxQueryBytes) bytes, got \(bytes) bytes")
+        }
+    }
+
     private init(validating object: JSONObject) throws(SearchError) {
         for (key, value) in object {
             let reader = ParameterReader(name: key, value: value)
             switch key {
-            case "query": query = try reader.string()
+            case "query":
+                query = try reader.string()
+                try SearchParameters.checkQueryLength(query, parameter: key)
             case "page": page = try reader.int(in: 0...Int(Int32.max))
             case "hitsPerPage": hitsPerPage = try reader.int(in: 0...1000)
             case "offset": offset = try reader.int(in: 0...Int(Int32.max))
@@ -153,7 +169,9 @@ public struct SearchParameters: Sendable, Hashable {
             case "maxValuesPerFacet": maxValuesPerFacet = try reader.int(in: 0...1000)
             case "sortFacetValuesBy": sortFacetValuesBy = try reader.enumeration(FacetSortOrder.self)
             case "maxFacetHits": maxFacetHits = try reader.int(in: 1...100)
-            case "facetQuery": facetQuery = try reader.string()
+            case "facetQuery":
+                facetQuery = try reader.string()
+                try SearchParameters.checkQueryLength(facetQuery ?? "", parameter: key)
             case "filters": filters = try reader.string()
             case "facetFilters": facetFilters = try reader.filterList()
             case "numericFilters": numericFilters = try reader.filterList()

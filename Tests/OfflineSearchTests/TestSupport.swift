@@ -126,3 +126,24 @@ func writeFile(_ directory: TemporaryDirectory, _ name: String, _ text: String) 
     try Data(text.utf8).write(to: url)
     return url
 }
+
+/// Runs `body` on a thread with a small stack (512 KB, a secondary thread's on Apple platforms)
+/// and returns its result: hostile input must be refused before it runs the stack out, not only
+/// on an 8 MB main thread. (Expectations are checked by the caller, on the test's own thread.)
+func onSmallStack<T: Sendable>(_ body: @escaping @Sendable () -> T) -> T {
+    let box = SmallStackResult<T>()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = body()
+        done.signal()
+    }
+    thread.stackSize = 512 * 1024
+    thread.start()
+    done.wait()
+    return box.value!
+}
+
+private final class SmallStackResult<T>: @unchecked Sendable {
+    // @unchecked: written by the thread before it signals, read after waiting for the signal.
+    var value: T?
+}

@@ -22,21 +22,21 @@ public typealias FilterListElement = FilterListItem
 
 public enum FilterListParser {
     public static func facetFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
-        try combine(list) { (element) throws(FilterError) in try facetElement(element, parameter: "facetFilters") }
+        try combine(list, parameter: "facetFilters") { (element) throws(FilterError) in try facetElement(element, parameter: "facetFilters") }
     }
 
     public static func numericFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
-        try combine(list) { (element) throws(FilterError) in try numericElement(element, parameter: "numericFilters") }
+        try combine(list, parameter: "numericFilters") { (element) throws(FilterError) in try numericElement(element, parameter: "numericFilters") }
     }
 
     public static func tagFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
-        try combine(list) { (element) throws(FilterError) in try tagElement(element, parameter: "tagFilters") }
+        try combine(list, parameter: "tagFilters") { (element) throws(FilterError) in try tagElement(element, parameter: "tagFilters") }
     }
 
     /// Parsed like facetFilters (scores are dropped). The evaluator decides how optional
     /// filters affect ranking.
     public static func optionalFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
-        try combine(list) { (element) throws(FilterError) in try facetElement(element, parameter: "optionalFilters") }
+        try combine(list, parameter: "optionalFilters") { (element) throws(FilterError) in try facetElement(element, parameter: "optionalFilters") }
     }
 
     /// Dispatches on the parameter name ("facetFilters", "numericFilters", "tagFilters",
@@ -69,6 +69,7 @@ public enum FilterListParser {
     public static func splitStringForm(_ text: String, parameter: String) throws(FilterError) -> [FilterListElement] {
         let chars = Array(text)
         var result: [FilterListElement] = []
+        var count = 0
         var i = 0
 
         func fail(_ message: String) -> FilterError {
@@ -153,8 +154,20 @@ public enum FilterListParser {
             } else {
                 result.append(.single(try readElement(inGroup: false)))
             }
+            count += result.last.map(FilterListParser.filterCount) ?? 0
+            if count > FilterParser.maxFilters {
+                throw fail("more than \(FilterParser.maxFilters) filters by col \(i); expected at most \(FilterParser.maxFilters)")
+            }
             if i == chars.count { return result }
             i += 1 // ','
+        }
+    }
+
+    /// The filters in one element of a list: 1, or the size of an OR group.
+    private static func filterCount(_ element: FilterListElement) -> Int {
+        switch element {
+        case .single: 1
+        case .anyOf(let values): values.count
         }
     }
 
@@ -162,8 +175,14 @@ public enum FilterListParser {
 
     private static func combine(
         _ list: [FilterListElement],
+        parameter: String,
         _ parseElement: (String) throws(FilterError) -> FilterExpression
     ) throws(FilterError) -> FilterExpression? {
+        let count = list.reduce(0) { $0 + filterCount($1) }
+        guard count <= FilterParser.maxFilters else {
+            throw FilterError(parameter: parameter, position: nil,
+                              message: "\(count) filters; expected at most \(FilterParser.maxFilters)")
+        }
         var conjuncts: [FilterExpression] = []
         for entry in list {
             switch entry {

@@ -23,7 +23,18 @@
 // - Parentheses around ANDs are accepted and flattened (`(A AND B) AND C`).
 
 /// Entry point for the `filters` parameter.
+///
+/// Bounded by structure, not by length (a UI's disjunctive filters are often long): at most
+/// `maxFilters` filters and `maxNestingDepth` levels of parentheses.
 public enum FilterParser {
+    /// Filters in one filter parameter: 1,000, Algolia's "number of filters" limit. The same
+    /// bound applies to the list forms (`facetFilters` and the others), counting every element.
+    public static let maxFilters = 1_000
+    /// Parentheses inside one another in `filters`: 32. A valid filter needs two at most
+    /// (`(A OR B) AND C`); the bound keeps the recursive parser within a 512 KB thread stack
+    /// even in a debug build (about 9 KB a level there; 56 levels overflowed).
+    public static let maxNestingDepth = 32
+
     /// Parses an Algolia `filters` string. Returns nil for empty or whitespace-only text.
     /// - Parameter parameter: the parameter name used in error messages.
     public static func parse(_ text: String, parameter: String = "filters") throws(FilterError) -> FilterExpression? {
@@ -37,6 +48,10 @@ struct FilterStringParser {
     let chars: [Character]
     let parameter: String
     var index = 0
+    /// Open parentheses around the current position, and filters read so far (see the limits
+    /// on `FilterParser`).
+    private var depth = 0
+    private var filterCount = 0
 
     init(text: String, parameter: String) {
         self.chars = Array(text)
@@ -130,6 +145,11 @@ struct FilterStringParser {
         guard let c = current else { throw unexpected(at: index, expected: expected) }
         if c == "(" {
             let open = index
+            guard depth < FilterParser.maxNestingDepth else {
+                throw fail("parentheses nested deeper than \(FilterParser.maxNestingDepth) levels at col \(column(open)); expected at most \(FilterParser.maxNestingDepth) (a filter needs two at most, such as (A OR B) AND C)", at: open)
+            }
+            depth += 1
+            defer { depth -= 1 }
             index += 1
             skipWhitespace()
             if current == ")" {
@@ -217,6 +237,10 @@ struct FilterStringParser {
         let start = index
         guard let first = current else {
             throw unexpected(at: index, expected: "a filter such as brand:Apple")
+        }
+        filterCount += 1
+        guard filterCount <= FilterParser.maxFilters else {
+            throw fail("more than \(FilterParser.maxFilters) filters (the next starts at col \(column(start))); expected at most \(FilterParser.maxFilters)", at: start)
         }
         let attribute: String
         if first == "\"" || first == "'" {

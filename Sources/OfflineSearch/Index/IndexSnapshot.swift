@@ -231,7 +231,8 @@ final class IndexSnapshot: Sendable {
 
     // MARK: Persistence
 
-    static let formatVersion: UInt32 = 8
+    /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2).
+    static let formatVersion: UInt32 = 9
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()

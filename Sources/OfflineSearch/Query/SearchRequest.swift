@@ -41,6 +41,9 @@ struct SearchRequest {
     init(_ parameters: SearchParameters, configuration: IndexConfiguration) throws(SearchError) {
         let settings = configuration.settings
         self.parameters = parameters
+        // Checked here too: parameters built in Swift do not go through the JSON reader.
+        try SearchParameters.checkQueryLength(parameters.query)
+        try SearchParameters.checkQueryLength(parameters.facetQuery ?? "", parameter: "facetQuery")
         func setting(_ name: String) -> JSONValue? { parameters.other[name] ?? settings.values[name] }
         var optionalWords: Set<String> = []
         if let value = setting("optionalWords") {

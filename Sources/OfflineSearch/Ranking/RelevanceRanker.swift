@@ -289,18 +289,23 @@ enum RelevanceRanker {
             words.append(levels)
         }
         guard !words.isEmpty else { return [matched] }
-        var groups = [DocumentSet?](repeating: nil, count: words.count * 2 + 1)
-        func visit(_ word: Int, _ documents: DocumentSet, _ typos: Int) {
-            if word == words.count {
-                if groups[typos] == nil { groups[typos] = documents } else { groups[typos]!.formUnion(documents) }
-                return
+        // Word by word, the documents reachable with each total so far: a document is in group t
+        // when some choice of one typo count per word, each among the counts it has, sums to t.
+        // Iterative, so the cost is words × totals set operations, whatever the query's length
+        // (a walk of every choice is recursive and exponential in the number of words).
+        var groups: [DocumentSet?] = [matched]
+        for levels in words {
+            var next = [DocumentSet?](repeating: nil, count: max(0, groups.count + levels.count - 1))
+            for (typos, documents) in groups.enumerated() {
+                guard let documents else { continue }
+                for (count, set) in levels.enumerated() {
+                    let narrowed = documents.intersection(set)
+                    guard !narrowed.isEmpty else { continue }
+                    if next[typos + count] == nil { next[typos + count] = narrowed } else { next[typos + count]!.formUnion(narrowed) }
+                }
             }
-            for (count, set) in words[word].enumerated() {
-                let narrowed = documents.intersection(set)
-                if !narrowed.isEmpty { visit(word + 1, narrowed, typos + count) }
-            }
+            groups = next
         }
-        visit(0, matched, 0)
         return groups.compactMap { $0 }
     }
 

@@ -37,6 +37,8 @@ final class IndexStore: @unchecked Sendable {
     let path: String
     /// The derived index beside the database (see `SnapshotFile`).
     let derivedPath: String
+    /// The random id the database got at its creation: the derived file must carry it.
+    let indexID: String
     private let writer: SQLiteConnection
     private let writeLock = NSLock()
     private let poolLock = NSLock()
@@ -45,22 +47,33 @@ final class IndexStore: @unchecked Sendable {
     init(path: String) throws(SearchError) {
         self.path = path
         derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
+        // Temporary files of a rebuild or a creation killed half-way.
+        TemporaryFile.removeStale(of: derivedPath)
+        TemporaryFile.removeStale(of: path)
+        let existed = try IndexStore.prepareDatabaseFile(at: path)
         do {
             writer = try SQLiteConnection(path: path)
-            try writer.execute("""
-                PRAGMA journal_mode = WAL;
-                PRAGMA synchronous = NORMAL;
-                CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-                CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
-                INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
-                """)
+            if existed { try IndexStore.checkSchema(writer, path: path) }
+            try writer.execute(IndexStore.schemaSQL)
+            let statement = try writer.statement("SELECT value FROM meta WHERE key = 'indexID'")
+            indexID = try statement.step() ? statement.string(0) : ""
+            statement.reset()
         } catch {
             throw IndexStore.storageError(error, action: "open the index at \(path)")
         }
     }
 
+    deinit {
+        // The readers close first: the last connection to close folds the write-ahead log into
+        // the database and removes it, and a read-only one cannot.
+        poolLock.withLock { pool.removeAll() }
+    }
+
     static func storageError(_ error: any Error, action: String) -> SearchError {
         if let searchError = error as? SearchError { return searchError }
+        if let sqliteError = error as? SQLiteError, isDamage(sqliteError) {
+            return SearchError(.internalError, "Could not \(action): the database is damaged (\(sqliteError.message)). Restore it from a backup, or delete it and import the records again")
+        }
         return SearchError(.internalError, "Could not \(action): \(error)")
     }
 
@@ -121,7 +134,7 @@ final class IndexStore: @unchecked Sendable {
     /// Loads the stored derived index if it matches the current generation and settings.
     func loadSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot? {
         let generation = try self.generation()
-        return SnapshotFile.read(from: derivedPath, configuration: configuration, generation: generation)
+        return SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration, generation: generation)
     }
 
     /// Every record with its rowid, for rebuilding the derived index.
@@ -314,7 +327,7 @@ final class IndexStore: @unchecked Sendable {
     /// the stale file is removed and the next open rebuilds it from the records.
     private func storeSnapshot(_ snapshot: IndexSnapshot) {
         do {
-            try SnapshotFile.write(snapshot, to: derivedPath)
+            try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
         } catch {
             SnapshotFile.remove(at: derivedPath)
         }
@@ -327,6 +340,12 @@ final class IndexStore: @unchecked Sendable {
     /// in-memory index serves.
     private func ensureTextTable(levelCount: Int, separators: IndexedSeparators, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
+        let exists = try writer.statement("SELECT 1 FROM sqlite_master WHERE name = 'search_text'")
+        defer { exists.reset() }
+        if try recreate || !exists.step() {
+            // A new table is filled by this version of the tokenizer.
+            try writer.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('tokenizerVersion', '\(Tokenizer.version)')")
+        }
         let columns = (0..<levelCount).map { "level\($0)" }.joined(separator: ", ")
         // Contentless and detail=none: the records table holds the text and the engine ranks from
         // its own index, so FTS5 keeps only which records hold each word — a third of the write cost.
@@ -348,12 +367,16 @@ final class IndexStore: @unchecked Sendable {
         return "tokenize = \"" + arguments.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// Whether the text table, if there is one, was declared with the tokenizer `separators` need.
+    /// Whether the text table, if there is one, was declared with the tokenizer `separators` need
+    /// and filled by this version of the tokenizer (`Tokenizer.version`).
     private func textTableTokenizes(with separators: IndexedSeparators) throws -> Bool {
         let statement = try writer.statement("SELECT sql FROM sqlite_master WHERE name = 'search_text'")
         defer { statement.reset() }
         guard try statement.step() else { return true }
-        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ")
+        let version = try writer.statement("SELECT value FROM meta WHERE key = 'tokenizerVersion'")
+        defer { version.reset() }
+        let filledBy = try version.step() ? version.string(0) : "1"
+        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ") && filledBy == String(Tokenizer.version)
     }
 
     private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {

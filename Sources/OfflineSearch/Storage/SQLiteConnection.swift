@@ -127,8 +127,17 @@ final class SQLiteStatement {
         try check(sqlite3_bind_int64(pointer, index, value))
     }
 
+    /// Binds the whole string, by its UTF-8 length: a NUL inside it is text like any other
+    /// character (a C string would end there, and `"a\0b"` would be stored as `"a"`).
     func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
-        try check(sqlite3_bind_text(pointer, index, value, -1, SQLITE_TRANSIENT))
+        var value = value
+        let code = value.withUTF8 { utf8 in
+            // An empty buffer may have no address, and a null pointer would bind SQL NULL.
+            let start = UnsafeRawPointer(utf8.baseAddress) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+            return sqlite3_bind_text64(pointer, index, start.assumingMemoryBound(to: CChar.self),
+                                       sqlite3_uint64(utf8.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
+        }
+        try check(code)
     }
 
     func bind(_ index: Int32, text bytes: [UInt8]) throws(SQLiteError) {

@@ -22,6 +22,11 @@ struct Token: Sendable, Hashable {
 /// Every function takes the index's `IndexedSeparators` (`.none` where the setting does not
 /// apply), so the index, the query, highlighting, synonyms and FTS5 split text the same way.
 enum Tokenizer {
+    /// Changes when the words of some text change (a new folding): derived data made with another
+    /// version is rebuilt (the FTS5 text on the next write; see `IndexStore`).
+    /// 2: `ẞ` folds to `ss`, final sigma to sigma, `ı` to `i`, Latin ligatures to their letters.
+    static let version = 2
+
     /// The folded words of `text`, in order.
     /// - Complexity: O(n) in the length of the text.
     static func words(_ text: String, separators: IndexedSeparators) -> [String] {
@@ -188,15 +193,37 @@ enum CharacterFolding {
     }
 
     /// Lowercase, without diacritics. Latin letters fold through Foundation's diacritic-insensitive
-    /// folding (cached per scalar); other scripts are lowercased.
+    /// folding (cached per scalar); other scripts are lowercased, and the lowercase is folded in
+    /// turn where it is itself a Latin letter (`ẞ` → `ß` → `ss`) or holds a combining mark, and
+    /// final sigma is sigma (`ΟΔΟΣ` and `οδος` are one word): folding a folded word changes nothing.
     static func foldedLetters(_ scalar: Unicode.Scalar) -> String {
         if let cached = latinTable[scalar.value] { return cached }
-        return scalar.properties.lowercaseMapping
+        if scalar == "ς" { return "σ" }
+        let lowercase = scalar.properties.lowercaseMapping
+        guard lowercase.unicodeScalars.contains(where: { latinTable[$0.value] != nil || $0 == "ς" || isMark($0) }) else { return lowercase }
+        var folded = String.UnicodeScalarView()
+        for part in lowercase.unicodeScalars where !isMark(part) {
+            if let latin = latinTable[part.value] { folded.append(contentsOf: latin.unicodeScalars) }
+            else { folded.append(part == "ς" ? "σ" : part) }
+        }
+        return String(folded)
     }
 
-    /// Folded forms of the Latin-1 Supplement and Latin Extended-A/B letters, built once.
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    /// Folded forms of the Latin-1 Supplement and Latin Extended-A/B letters, and of the Latin
+    /// ligatures (`ﬁ` is `fi`, as its uppercase `FI` is), built once.
     static let latinTable: [UInt32: String] = {
         var table: [UInt32: String] = [:]
+        for value in UInt32(0xFB00)...UInt32(0xFB06) {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            table[value] = String(Character(scalar)).decomposedStringWithCompatibilityMapping.lowercased()
+        }
         for value in UInt32(0xC0)...UInt32(0x24F) {
             guard let scalar = Unicode.Scalar(value) else { continue }
             let category = scalar.properties.generalCategory
@@ -213,6 +240,7 @@ enum CharacterFolding {
             case 0xD0, 0xF0: folded = "d"   // Ð ð
             case 0xDE, 0xFE: folded = "th"  // Þ þ
             case 0x110, 0x111: folded = "d" // Đ đ
+            case 0x131: folded = "i"        // ı, whose uppercase is I
             default: break
             }
             // Keep only letters and digits: a folding that produced anything else is not used.

@@ -1,0 +1,104 @@
+import Foundation
+import SearchAPI
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The database file itself: a new one appears whole, and an existing one that is not an
+/// index (empty, truncated, garbage, another program's database) is reported as damaged
+/// instead of being opened as an empty index.
+extension IndexStore {
+    /// The tables every index has, and the rows `meta` starts with: the write counter, the
+    /// creation date and `indexID`, a random id that ties the derived file to this database.
+    /// Idempotent: run on every open, it adds what an older index lacks.
+    static let schemaSQL = """
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = NORMAL;
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+        INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+            ('indexID', lower(hex(randomblob(16))));
+        """
+
+    /// Makes sure the file at `path` is an index before SQLite opens it: creates a new one
+    /// (with its schema, written aside and linked into place, so no other process ever sees a
+    /// half-made file) when there is none, and checks an existing one. Returns whether it
+    /// existed before.
+    static func prepareDatabaseFile(at path: String) throws(SearchError) -> Bool {
+        if FileManager.default.fileExists(atPath: path) {
+            if let damage = damage(ofDatabaseAt: path) { throw damaged(path, damage) }
+            return true
+        }
+        let temporary = TemporaryFile.path(besides: path)
+        defer {
+            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(temporary + suffix) }
+        }
+        do {
+            // Closed at the end of the scope, which folds the write-ahead log into the file.
+            try SQLiteConnection(path: temporary).execute(schemaSQL)
+        } catch {
+            throw storageError(error, action: "create the index at \(path)")
+        }
+        // link() does not replace: when another process created the index meanwhile, its file
+        // stays. File systems without hard links get a rename when the name is still free.
+        if link(temporary, path) != 0, errno != EEXIST, !FileManager.default.fileExists(atPath: path),
+           rename(temporary, path) != 0 {
+            throw SearchError(.internalError, "Could not create the index at \(path): \(String(cString: strerror(errno)))")
+        }
+        return false
+    }
+
+    /// What is wrong with the database file at `path`, from its first 100 bytes (SQLite's
+    /// header) and its size; nil when it looks like a SQLite database.
+    static func damage(ofDatabaseAt path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }  // SQLite reports it
+        defer { try? handle.close() }
+        let header = [UInt8]((try? handle.read(upToCount: 100)) ?? Data())
+        let size = (try? handle.seekToEnd()).map { Int($0) } ?? header.count
+        if size == 0 { return "the file is empty (0 bytes)" }
+        guard header.count == 100, header.starts(with: Array("SQLite format 3\0".utf8)) else {
+            return "the file (\(size) bytes) does not start with SQLite's header; it is not a SQLite database"
+        }
+        func bigEndian(_ offset: Int, _ count: Int) -> Int { header[offset..<offset + count].reduce(0) { $0 << 8 | Int($1) } }
+        let pageSize = bigEndian(16, 2) == 1 ? 65536 : bigEndian(16, 2)
+        let pageCount = bigEndian(28, 4)
+        // The page count in the header is valid when the change counter matches the number next
+        // to it. While a write-ahead log or shared memory file exists, the database may be in
+        // the middle of a checkpoint: SQLite itself completes it from the log.
+        let isOpenOrRecovering = FileManager.default.fileExists(atPath: path + "-wal") || FileManager.default.fileExists(atPath: path + "-shm")
+        if !isOpenOrRecovering, pageCount > 0, bigEndian(24, 4) == bigEndian(92, 4), size < pageCount * pageSize {
+            return "the file holds \(size) bytes, but its header says \(pageCount) pages of \(pageSize) bytes (\(pageCount * pageSize) bytes): it was cut short"
+        }
+        return nil
+    }
+
+    /// Checks that an existing database is an index (its tables are there) before anything is
+    /// written into it.
+    static func checkSchema(_ connection: SQLiteConnection, path: String) throws(SearchError) {
+        do {
+            let statement = try connection.statement("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('meta', 'records')")
+            defer { statement.reset() }
+            guard try statement.step(), statement.int64(0) == 2 else {
+                throw SearchError(.internalError, "The file \(path) is a SQLite database but not an index (it has no meta and records tables); move it away, or give the index another name")
+            }
+        } catch let error as SearchError {
+            throw error
+        } catch {
+            throw storageError(error, action: "open the index at \(path)")
+        }
+    }
+
+    static func damaged(_ path: String, _ damage: String) -> SearchError {
+        SearchError(.internalError, "The index at \(path) is damaged: \(damage). Restore it from a backup, or delete it and import the records again")
+    }
+
+    /// SQLite's codes for a file that is not a database, or whose pages are inconsistent.
+    static func isDamage(_ error: SQLiteError) -> Bool {
+        let primary = error.code & 0xFF
+        return primary == 11 /* SQLITE_CORRUPT */ || primary == 26 /* SQLITE_NOTADB */
+    }
+}
