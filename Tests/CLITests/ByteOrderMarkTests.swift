@@ -16,7 +16,7 @@ import Testing
         try (bom + Data(#"{"attributesForFaceting": ["brand"]}"#.utf8)).write(to: settings)
         let imported = try CLI.run(["import", "--data", data.path, "things", records.path, "--settings", settings.path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.contains("Imported 1 records"))
+        #expect(imported.stdout.contains("Imported 1 record into things"))
         let shown = try CLI.run(["settings", "--data", data.path, "things"])
         #expect(try JSONValue(parsing: shown.stdout)["attributesForFaceting"] == ["brand"])
     }

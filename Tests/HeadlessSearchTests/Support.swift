@@ -161,7 +161,7 @@ actor GatedService: SearchService {
     func outcome(_ id: Int) -> Outcome? { outcomes[id] }
 
     /// Waits until `count` requests have arrived.
-    func waitForRequests(_ count: Int, timeout: Duration = .seconds(20)) async -> Bool {
+    func waitForRequests(_ count: Int, timeout: Duration = .seconds(120)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while requests.count < count {
             if ContinuousClock.now > deadline { return false }
@@ -171,7 +171,7 @@ actor GatedService: SearchService {
     }
 
     /// Waits until request `id` has been answered (or failed).
-    func waitForOutcome(_ id: Int, timeout: Duration = .seconds(20)) async -> Outcome? {
+    func waitForOutcome(_ id: Int, timeout: Duration = .seconds(120)) async -> Outcome? {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while outcomes[id] == nil {
             if ContinuousClock.now > deadline { return nil }
