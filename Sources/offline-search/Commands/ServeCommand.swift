@@ -36,6 +36,8 @@ struct ServeCommand: AsyncParsableCommand {
         let engine = try folder.engine()
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }
+        // Request logs go to stderr with the notes; stdout stays free for scripts.
+        LoggingSystem.bootstrap(StreamLogHandler.standardError)
         var logger = Logger(label: "offline-search")
         logger.logLevel = .info
         let server = AlgoliaServer(engine: engine, configuration: configuration, logger: logger,
