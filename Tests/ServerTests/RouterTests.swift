@@ -194,6 +194,9 @@ import Testing
             // ANDed with the request's filters.
             let (_, cheap) = try await client.call(.post, "/1/indexes/products/query", ["filters": "price < 8"], key: filtered)
             #expect(cheap.objectIDs == ["3"])
+            let (grouped, nested) = try await client.call(.post, "/1/indexes/products/query",
+                                                          ["filters": "price > 1 AND (brand:Acme OR brand:Zeta)"], key: filtered)
+            #expect(grouped == .ok && nested.objectIDs.sorted() == ["1", "3"])
             let (_, multi) = try await client.call(.post, "/1/indexes/*/queries", ["requests": [["indexName": "products"]]], key: filtered)
             #expect(multi["results"]?[0]?["nbHits"] == 2)
             // restrictIndices.
@@ -243,6 +246,14 @@ import Testing
                 #expect(status == .badRequest, "\(body)")
                 #expect(answer["status"] == 400 && answer["message"]?.stringValue?.isEmpty == false)
             }
+            // Nesting that a recursive parser could not survive is refused, not followed.
+            let deepFilter = String(repeating: "(", count: 400) + "brand:Acme" + String(repeating: ")", count: 400)
+            let (deep, deepAnswer) = try await client.call(.post, "/1/indexes/products/query", ["filters": .string(deepFilter)])
+            #expect(deep == .badRequest && deepAnswer["message"]?.stringValue?.contains("nested deeper") == true)
+            let deepJSON = String(repeating: "[", count: 450) + String(repeating: "]", count: 450)
+            let (deepBody, _) = try await client.execute(uri: "/1/indexes/products/query", method: .post, headers: TestServer.headers(),
+                                                         body: ByteBuffer(string: deepJSON)) { ($0.status, $0.json) }
+            #expect(deepBody == .badRequest)
             let (wrongShape, _) = try await client.call(.post, "/1/indexes/products/batch", ["requests": "no"])
             #expect(wrongShape == .badRequest)
             let (huge, answer) = try await client.call(.post, "/1/indexes/products", ["name": .string(String(repeating: "x", count: 5000))])

@@ -37,6 +37,9 @@ struct FilterStringParser {
     let chars: [Character]
     let parameter: String
     var index = 0
+    /// How many parentheses are open: bounded, so no input can exhaust the stack.
+    private var depth = 0
+    static let maxDepth = 32
 
     init(text: String, parameter: String) {
         self.chars = Array(text)
@@ -135,6 +138,11 @@ struct FilterStringParser {
             if current == ")" {
                 throw fail("empty parentheses at col \(column(open)); expected a filter inside ( ), such as (brand:Apple OR brand:Samsung)", at: open)
             }
+            guard depth < FilterStringParser.maxDepth else {
+                throw fail("parentheses nested deeper than \(FilterStringParser.maxDepth) levels at col \(column(open))", at: open)
+            }
+            depth += 1
+            defer { depth -= 1 }
             let node = try parseOr(after: "'('")
             skipWhitespace()
             guard current == ")" else {
