@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "OfflineSearch", targets: ["OfflineSearch"]),
         .library(name: "HeadlessSearch", targets: ["HeadlessSearch"]),
         .library(name: "SearchTestDoubles", targets: ["SearchTestDoubles"]),
+        .library(name: "OfflineSearchServer", targets: ["OfflineSearchServer"]),
         .executable(name: "offline-search", targets: ["offline-search"]),
     ],
     dependencies: [
