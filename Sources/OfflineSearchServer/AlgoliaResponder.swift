@@ -111,7 +111,7 @@ enum RequestBody {
                 throw SearchError(.invalidJSON, "Invalid JSON in the request body: \(error.description)")
             }
         }
-        guard let text = String(validating: bytes, as: UTF8.self), text.contains("=") else {
+        guard let text = String(bytes: bytes, encoding: .utf8), text.contains("=") else {
             throw SearchError(.invalidJSON, "Invalid JSON in the request body: expected a JSON object")
         }
         var object = JSONObject()

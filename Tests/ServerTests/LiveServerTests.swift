@@ -11,6 +11,7 @@ import Testing
 /// A live server on port 0, where the socket matters: raw browser-shaped requests, CORS,
 /// the caller's address, and a restart.
 @Suite struct LiveServerTests {
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aBrowserShapedMultiSearchAndACORSPreflight() async throws {
         let test = try TestServer()
         try await test.server.application().test(.live) { client in
@@ -45,6 +46,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func restrictSourcesChecksThePeerAddress() async throws {
         let test = try TestServer()
         try await test.server.application().test(.live) { client in
@@ -56,6 +59,8 @@ import Testing
             #expect(refused.0 == .forbidden && refused.1["message"] == "Invalid Application-ID or API key")
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func writesSurviveARestart() async throws {
         let folder = TemporaryFolder()

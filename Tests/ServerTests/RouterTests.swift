@@ -10,6 +10,7 @@ import Testing
 
 /// Algolia's endpoints, in-process through the responder: paths, bodies, answers, errors.
 @Suite struct RouterTests {
+    @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func searchOneIndexWithJSONOrAParamsString() async throws {
         let test = try TestServer()
         try await test.server.application().test(.router) { client in
@@ -24,6 +25,8 @@ import Testing
             #expect(get.objectIDs == ["2"])
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func multiSearchAndFacetValues() async throws {
         let test = try TestServer()
@@ -40,6 +43,8 @@ import Testing
             #expect(status == .notFound && missing["message"] == "Index nope does not exist")
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func objectsSaveGetPartialDelete() async throws {
         let test = try TestServer()
@@ -69,6 +74,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func batchWithEveryActionAndMultiIndexBatch() async throws {
         let test = try TestServer()
         try await test.server.application().test(.router) { client in
@@ -95,6 +102,8 @@ import Testing
             #expect(status == .badRequest && error["message"]?.stringValue?.contains("requests[0].action") == true)
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func settingsBrowseDeleteByClearDeleteIndexAndList() async throws {
         let test = try TestServer()
@@ -130,6 +139,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func copyMoveAndSynonyms() async throws {
         let test = try TestServer()
         try await test.server.application().test(.router) { client in
@@ -159,6 +170,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func authentication() async throws {
         let test = try TestServer()
         try await test.server.application().test(.router) { client in
@@ -184,6 +197,8 @@ import Testing
             #expect(inQuery.objectIDs == ["3"])
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func securedAPIKeys() async throws {
         let test = try TestServer()
@@ -220,6 +235,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test(arguments: [
         ("/2/indexes", HTTPRequest.Method.get, HTTPResponse.Status.notFound),
         // A GET on /{index}/{name} reads the object of that objectID, as with Algolia.
@@ -236,6 +253,8 @@ import Testing
             if status != .ok { #expect(answer["status"]?.intValue == Int(expected.code) && answer["message"]?.stringValue != nil) }
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func malformedAndOversizedBodies() async throws {
         let test = try TestServer(maxBodySize: 1000)
@@ -263,6 +282,8 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func anOpenServerAcceptsAnyCredentialsButOnlyOnLoopback() async throws {
         let open = try TestServer(keys: false)
         try await open.server.application().test(.router) { client in
@@ -274,6 +295,8 @@ import Testing
         let guarded = AlgoliaServer(engine: open.engine, configuration: ServerConfiguration(host: "0.0.0.0", adminKey: "k"))
         _ = try guarded.application()
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func aPrepareHookMakesAMissingIndexTheFirstTimeARequestNamesIt() async throws {
         let folder = TemporaryFolder()
@@ -288,6 +311,8 @@ import Testing
             #expect(try await client.call(.post, "/1/indexes/other/query", [:]).0 == .notFound)
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func parallelSearchesDuringWritesSeeWholeStates() async throws {
         let test = try TestServer()

@@ -20,6 +20,7 @@ final class TemporaryFolder: Sendable {
 }
 
 /// A server on a fresh engine, with a small `products` index.
+@available(macOS 14, iOS 17, tvOS 17, *)
 struct TestServer {
     static let appID = "TESTAPP"
     static let adminKey = "admin-key"

@@ -32,6 +32,14 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        guard #available(macOS 14, iOS 17, tvOS 17, *) else {
+            throw ValidationError("serve needs macOS 14 or later (Hummingbird 2)")
+        }
+        try await serve()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    private func serve() async throws {
         let folder = data.folder
         let engine = try folder.engine()
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey)
