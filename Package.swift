@@ -9,12 +9,17 @@ let package = Package(
         .library(name: "OfflineSearch", targets: ["OfflineSearch"]),
         .library(name: "HeadlessSearch", targets: ["HeadlessSearch"]),
         .library(name: "SearchTestDoubles", targets: ["SearchTestDoubles"]),
+        .library(name: "OfflineSearchServer", targets: ["OfflineSearchServer"]),
         .executable(name: "offline-search", targets: ["offline-search"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // Test clocks (TestClock, ImmediateClock) for the headless layer's tests.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.0.0"),
+        // The HTTP server (`offline-search serve`), its log and the HMAC of secured API keys.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
     ],
     targets: [
         // Algolia's request/response/settings models, the JSON value type and the
@@ -35,11 +40,23 @@ let package = Package(
         .target(name: "SearchTestDoubles", dependencies: ["SearchAPI"]),
         // Deterministic generators for the demo datasets.
         .target(name: "DatasetGenerator", dependencies: ["SearchAPI"]),
+        // Algolia's REST API over HTTP on the engine (`offline-search serve`, or in-process from
+        // an app or a test). At the edge: nothing below depends on it.
+        .target(
+            name: "OfflineSearchServer",
+            dependencies: [
+                "OfflineSearch", "SearchAPI",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "offline-search",
             dependencies: [
-                "OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch",
+                "OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch", "OfflineSearchServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -52,6 +69,14 @@ let package = Package(
         // What each fuzz target runs on one input; the tests replay the seed corpora through it.
         .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
         .testTarget(name: "CLITests", dependencies: ["SearchAPI"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "OfflineSearchServer", "OfflineSearch", "SearchAPI",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .testTarget(
             name: "HeadlessSearchTests",
             dependencies: [

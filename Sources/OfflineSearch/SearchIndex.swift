@@ -14,9 +14,9 @@ import SearchAPI
 public final class SearchIndex: Sendable {
     public let name: String
     let store: IndexStore
-    private let current: LockedValue<IndexSnapshot>
+    let current: LockedValue<IndexSnapshot>
     /// Serializes writes and lets a reader wait for a write in flight.
-    private let writeLock = NSLock()
+    let writeLock = NSLock()
 
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
@@ -256,17 +256,25 @@ public final class SearchIndex: Sendable {
     }
 
     /// This index's replicas, opened.
-    private func replicaIndices() throws(SearchError) -> [SearchIndex] {
+    func replicaIndices() throws(SearchError) -> [SearchIndex] {
         guard let directory else { return [] }
         var replicas: [SearchIndex] = []
         for name in current.value.configuration.replicas where name != self.name { replicas.append(try directory.open(name)) }
         return replicas
     }
 
-    private func write(_ change: IndexStore.Change, replicate: Bool = true) throws(SearchError) {
+    func write(_ change: IndexStore.Change, replicate: Bool = true) throws(SearchError) {
+        try write(replicate: replicate) { () throws(SearchError) in change }
+    }
+
+    /// Computes a change from the stored state and applies it, both under the write lock (a
+    /// read-modify-write such as a partial update sees no other write in between).
+    func write(replicate: Bool = true, _ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+        let change: IndexStore.Change
         do {
             writeLock.lock()
             defer { writeLock.unlock() }
+            change = try compute()
             try writeLocked(change)
         }
         // Replicas follow after the primary's write is published (as with Algolia, not atomically).

@@ -2,7 +2,7 @@ import ArgumentParser
 import OfflineSearch
 
 @main
-struct OfflineSearchCommand: ParsableCommand {
+struct OfflineSearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "offline-search",
         abstract: "An offline, Algolia-compatible search engine: Algolia's search parameters and JSON answers on a local index.",
@@ -18,7 +18,7 @@ struct OfflineSearchCommand: ParsableCommand {
         version: SearchEngine.version,
         subcommands: [
             ImportCommand.self, SearchCommand.self, QueryCommand.self, SettingsCommand.self,
-            ListCommand.self, GenerateCommand.self, TUICommand.self,
+            ListCommand.self, GenerateCommand.self, TUICommand.self, ServeCommand.self,
         ]
     )
 }

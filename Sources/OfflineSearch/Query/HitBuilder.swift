@@ -43,7 +43,11 @@ struct HitBuilder {
     /// `attributesToRetrieve`: `*` for all, `-attr` to exclude, paths for nested values;
     /// `objectID` always; `unretrievableAttributes` never.
     func retrieved(_ record: JSONObject) -> JSONObject {
-        let list = request.attributesToRetrieve
+        HitBuilder.retrieved(record, attributesToRetrieve: request.attributesToRetrieve, unretrievable: unretrievable)
+    }
+
+    /// `retrieved(_:)` for any list (get objects uses it too).
+    static func retrieved(_ record: JSONObject, attributesToRetrieve list: [String], unretrievable: Set<String>) -> JSONObject {
         var result: JSONObject
         if list.contains("*") {
             result = record

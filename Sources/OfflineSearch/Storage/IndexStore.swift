@@ -191,6 +191,29 @@ final class IndexStore: @unchecked Sendable {
         }
     }
 
+    /// Records in objectID order after `objectID` (from the start when nil), read in one
+    /// transaction that must still be at `generation` (nil when a write has committed since):
+    /// those whose rowid `include` accepts, up to `limit`, and whether more of them follow.
+    func records(after objectID: String?, generation: Int64, limit: Int,
+                 include: (Int64) -> Bool) throws(SearchError) -> (records: [JSONObject], more: Bool)? {
+        try withReader { connection in
+            try connection.readTransaction {
+                guard try IndexStore.readGeneration(connection) == generation else { return nil }
+                let statement = try connection.statement(
+                    "SELECT rowid, body FROM records WHERE object_id > ? ORDER BY object_id")
+                try statement.bind(1, objectID ?? "")
+                var result: [JSONObject] = []
+                while try statement.step() {
+                    guard include(statement.int64(0)) else { continue }
+                    if result.count == limit { return (result, true) }
+                    let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
+                    result.append(value.objectValue ?? JSONObject())
+                }
+                return (result, false)
+            }
+        }
+    }
+
     /// Runs `body` with a pooled read connection.
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws(SearchError) -> T {
         let connection: SQLiteConnection

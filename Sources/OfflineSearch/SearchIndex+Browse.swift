@@ -1,0 +1,92 @@
+import Foundation
+import SearchAPI
+
+/// One page of a browse: a search response over records in objectID order, and the cursor
+/// for the next page (nil on the last).
+public struct BrowsePage: Sendable, Hashable {
+    public var response: SearchResponse
+    /// Opaque: pass it back to `browse(_:cursor:)` for the next page.
+    public var cursor: String?
+
+    /// Algolia's browse answer: the search response plus `cursor` (absent on the last page).
+    public var jsonValue: JSONValue {
+        guard case .object(var object) = response.jsonValue else { return response.jsonValue }
+        if let cursor { object["cursor"] = .string(cursor) }
+        return .object(object)
+    }
+}
+
+extension SearchIndex {
+    /// Algolia's browse (`POST /1/indexes/{index}/browse`): every record matching the query and
+    /// filters, exactly once across the pages, in objectID order; `hitsPerPage` defaults to
+    /// 1000 and is not capped by `paginationLimitedTo`. The cursor holds the parameters and
+    /// the last objectID returned, not a position, so writes between pages (and the rebuilds
+    /// that renumber records) neither skip nor repeat a record that stays.
+    ///
+    /// ```swift
+    /// var page = try index.browse(SearchParameters())
+    /// while let cursor = page.cursor { page = try index.browse(SearchParameters(), cursor: cursor) }
+    /// ```
+    public func browse(_ parameters: SearchParameters, cursor: String? = nil) throws(SearchError) -> BrowsePage {
+        let clock = ContinuousClock()
+        let started = clock.now
+        var parameters = parameters
+        var after: String?
+        if let cursor {
+            (parameters, after) = try BrowseCursor.decode(cursor)
+        }
+        let limit = max(1, parameters.hitsPerPage ?? 1000)
+        var paged = parameters
+        paged.hitsPerPage = limit
+        paged.page = 0
+        for _ in 0..<3 {
+            let snapshot = current.value
+            let request = try SearchRequest(paged, configuration: snapshot.configuration)
+            let (matched, candidates) = SearchContext(snapshot: snapshot).matching(request)
+            let everything = request.filter == nil && matched.count == snapshot.documentCount
+            var rowIDs = Set<Int64>()
+            if !everything {
+                matched.forEach { document in
+                    rowIDs.insert(snapshot.rowIDs[document])
+                    return true
+                }
+            }
+            guard let (records, more) = try store.records(after: after, generation: snapshot.generation, limit: limit,
+                                                        include: { everything || rowIDs.contains($0) }) else {
+                // A write committed after the snapshot was taken: wait for it, retry on the new one.
+                writeLock.lock(); writeLock.unlock()
+                continue
+            }
+            let builder = HitBuilder(request: request, configuration: snapshot.configuration, candidates: candidates)
+            var response = SearchResponse()
+            response.hits = records.map(builder.hit(for:))
+            response.nbHits = matched.count
+            response.hitsPerPage = limit
+            response.nbPages = (matched.count + limit - 1) / limit
+            response.query = parameters.query
+            response.params = parameters.urlEncoded
+            response.index = name
+            let elapsed = clock.now - started
+            response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            let next = more ? records.last?["objectID"]?.stringValue.map { BrowseCursor.encode(parameters: parameters, after: $0) } : nil
+            return BrowsePage(response: response, cursor: next)
+        }
+        throw SearchError(.internalError, "Index \(name) kept changing during the browse; try again")
+    }
+}
+
+/// The browse cursor: base64 of `{"params": <the URL-encoded parameters>, "after": <objectID>}`.
+enum BrowseCursor {
+    static func encode(parameters: SearchParameters, after objectID: String) -> String {
+        let json: JSONValue = ["params": .string(parameters.urlEncoded), "after": .string(objectID)]
+        return Data(json.jsonString.utf8).base64EncodedString()
+    }
+
+    static func decode(_ cursor: String) throws(SearchError) -> (SearchParameters, String) {
+        let invalid = SearchError(.invalidParameter, "cursor: not a cursor this index returned; start the browse again without one")
+        guard let data = Data(base64Encoded: cursor),
+              let json = try? JSONValue(parsingUTF8: Array(data)),
+              let params = json["params"]?.stringValue, let after = json["after"]?.stringValue else { throw invalid }
+        return (try SearchParameters(urlEncoded: params), after)
+    }
+}

@@ -1,0 +1,369 @@
+import Foundation
+import Hummingbird
+import OfflineSearch
+import SearchAPI
+
+/// The Search API's operations on the engine: one request in (route, query parameters, JSON
+/// body, access), one Algolia answer out. Searches run on the caller's task, in parallel;
+/// writes run one at a time on the server's writer thread, so a long write never holds a
+/// thread searches need.
+final class AlgoliaAPI: Sendable {
+    let engine: SearchEngine
+    private let prepareIndex: (@Sendable (String) throws -> Void)?
+    private let tasks = TaskClock()
+    private let writer = DispatchQueue(label: "offline-search.server.writes")
+
+    init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?) {
+        self.engine = engine
+        self.prepareIndex = prepareIndex
+    }
+
+    struct Input {
+        let route: AlgoliaRoute
+        let query: [String: String]
+        let body: JSONValue
+        let access: Access
+    }
+
+    func handle(_ input: Input) async throws -> (HTTPResponse.Status, JSONValue) {
+        guard input.access.allows(input.route.acl) else { throw ServerError.methodNotAllowedWithKey }
+        let names = indexNames(input)
+        if case .secured(let restrictions) = input.access {
+            for name in names where !restrictions.allowsIndex(name) { throw ServerError.indexNotAllowed }
+        }
+        if prepareIndex != nil {
+            for name in Set(names) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
+        }
+        if input.route.writes {
+            return try await onWriter { try self.perform(input) }
+        }
+        return try perform(input)
+    }
+
+    /// Runs a write on the writer thread.
+    private func onWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            writer.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// Every index a request names: in its path, or in the `requests` of a `*` route.
+    private func indexNames(_ input: Input) -> [String] {
+        if let index = input.route.index { return [index] }
+        switch input.route {
+        case .multiSearch, .getObjects, .multiBatch:
+            return (input.body["requests"]?.arrayValue ?? []).compactMap { $0["indexName"]?.stringValue }
+        default:
+            return []
+        }
+    }
+
+    // MARK: Operations
+
+    private func perform(_ input: Input) throws -> (HTTPResponse.Status, JSONValue) {
+        let body = input.body
+        let query = input.query
+        switch input.route {
+        case .listIndices:
+            return (.ok, try engine.listIndices().jsonValue)
+
+        case .multiSearch:
+            let requests = try list(body, "requests", expected: "an array of queries such as [{\"indexName\": \"products\", \"query\": \"phone\"}]")
+            var queries: [MultiSearchQuery] = []
+            for request in requests {
+                switch try MultiSearchQuery(json: request) {
+                case .hits(let name, let parameters):
+                    queries.append(.hits(indexName: name, parameters: try restricted(parameters, input.access)))
+                case .facetValues(let name, let facet, let parameters):
+                    queries.append(.facetValues(indexName: name, facet: facet, parameters: try restricted(parameters, input.access)))
+                }
+            }
+            let strategy = try body["strategy"].map { value throws(SearchError) in
+                try ParameterReader(name: "strategy", value: value).enumeration(MultiSearchStrategy.self)
+            } ?? MultiSearchStrategy.none
+            let results = try engine.multiSearchSync(queries, strategy: strategy)
+            return (.ok, ["results": .array(results.map(\.jsonValue))])
+
+        case .search(let name):
+            let parameters = try restricted(try SearchParameters(json: searchObject(body, query)), input.access)
+            return (.ok, try engine.existingIndex(name).search(parameters).jsonValue)
+
+        case .searchFacetValues(let name, let facet):
+            let parameters = try restricted(try SearchParameters(json: try object(body)), input.access)
+            return (.ok, try engine.existingIndex(name).searchForFacetValues(facet: facet, parameters: parameters).jsonValue)
+
+        case .browse(let name):
+            var object = try searchObject(body, query)
+            let cursor = object["cursor"]?.stringValue
+            object["cursor"] = nil
+            let parameters = try restricted(try SearchParameters(json: object), input.access)
+            return (.ok, try engine.existingIndex(name).browse(parameters, cursor: cursor).jsonValue)
+
+        case .getObjects:
+            let requests = try list(body, "requests", expected: "an array such as [{\"indexName\": \"products\", \"objectID\": \"1\"}]")
+            var results: [JSONValue] = []
+            for request in requests {
+                guard let name = request["indexName"]?.stringValue, let objectID = request["objectID"]?.scalarText else {
+                    throw SearchError.invalidParameter("requests", expected: "objects with indexName and objectID", got: request.jsonString)
+                }
+                let attributes = try request["attributesToRetrieve"].map { value throws(SearchError) in
+                    try ParameterReader(name: "attributesToRetrieve", value: value).stringList()
+                }
+                let record = try engine.existingIndex(name).object(objectID, attributesToRetrieve: attributes,
+                                                                   includeUnretrievable: input.access == .admin)
+                results.append(record.map(JSONValue.object) ?? .null)
+            }
+            return (.ok, ["results": .array(results)])
+
+        case .getObject(let name, let objectID):
+            let attributes = query["attributesToRetrieve"].map(SecuredKeyRestrictions.list)
+            guard let record = try engine.existingIndex(name).object(objectID, attributesToRetrieve: attributes,
+                                                                      includeUnretrievable: input.access == .admin) else {
+                throw SearchError(.objectNotFound, "ObjectID does not exist")
+            }
+            return (.ok, .object(record))
+
+        case .saveObject(let name):
+            let record = try object(body)
+            let objectID = try engine.index(name).saveObjects([.object(record)])[0]
+            return (.created, ["createdAt": now(), "taskID": task(), "objectID": .string(objectID)])
+
+        case .putObject(let name, let objectID):
+            var record = try object(body)
+            record["objectID"] = .string(objectID)
+            try engine.index(name).saveObjects([.object(record)])
+            return (.ok, ["taskID": task(), "updatedAt": now(), "objectID": .string(objectID)])
+
+        case .deleteObject(let name, let objectID):
+            if engine.exists(name) { try engine.index(name).deleteObjects([objectID]) }
+            return (.ok, ["taskID": task(), "deletedAt": now()])
+
+        case .partialUpdate(let name, let objectID):
+            var update = try object(body)
+            update["objectID"] = .string(objectID)
+            let create = query["createIfNotExists"].map { $0 != "false" } ?? true
+            try engine.index(name).partialUpdateObjects([.object(update)], createIfNotExists: create)
+            return (.ok, ["taskID": task(), "updatedAt": now(), "objectID": .string(objectID)])
+
+        case .batch(let name):
+            let requests = try list(body, "requests", expected: "an array of {\"action\": ..., \"body\": ...}")
+            let objectIDs = try BatchWriter(engine: engine).apply(requests.map { (name, $0) })
+            return (.ok, ["taskID": task(), "objectIDs": .array(objectIDs.map { .string($0) })])
+
+        case .multiBatch:
+            let requests = try list(body, "requests", expected: "an array of {\"action\": ..., \"indexName\": ..., \"body\": ...}")
+            var operations: [(String, JSONValue)] = []
+            var taskIDs = JSONObject()
+            for request in requests {
+                guard let name = request["indexName"]?.stringValue, !name.isEmpty else {
+                    throw SearchError.invalidParameter("requests", expected: "an indexName in every request", got: request.jsonString)
+                }
+                operations.append((name, request))
+                if taskIDs[name] == nil { taskIDs[name] = task() }
+            }
+            let objectIDs = try BatchWriter(engine: engine).apply(operations)
+            return (.ok, ["taskID": .object(taskIDs), "objectIDs": .array(objectIDs.map { .string($0) })])
+
+        case .deleteBy(let name):
+            try engine.existingIndex(name).deleteBy(try SearchParameters(json: try object(body)))
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .clear(let name):
+            if engine.exists(name) { try engine.index(name).clearObjects() }
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .deleteIndex(let name):
+            try engine.deleteIndex(name)
+            return (.ok, ["taskID": task(), "deletedAt": now()])
+
+        case .getSettings(let name):
+            return (.ok, .object(try engine.existingIndex(name).settings.withDefaults))
+
+        case .setSettings(let name):
+            try engine.index(name).setSettings(try object(body), forwardToReplicas: flag(query, "forwardToReplicas"))
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .operation(let name):
+            let request = try object(body)
+            guard let destination = request["destination"]?.stringValue, !destination.isEmpty else {
+                throw SearchError.invalidParameter("destination", expected: "the name of the destination index")
+            }
+            var scope: Set<IndexCopyScope>?
+            if let value = request["scope"] {
+                var parts: Set<IndexCopyScope> = []
+                for part in try ParameterReader(name: "scope", value: value).stringList() {
+                    guard let known = IndexCopyScope(rawValue: part) else {
+                        throw SearchError.invalidParameter("scope", expected: "settings, synonyms or rules", got: "\"\(part)\"")
+                    }
+                    parts.insert(known)
+                }
+                scope = parts
+            }
+            switch request["operation"]?.stringValue {
+            case "copy"?:
+                // Copying parts of an index that does not exist yet leaves an empty destination
+                // (replaceAllObjects on a new index starts so).
+                if scope != nil, !engine.exists(name) {
+                    _ = try engine.index(destination)
+                } else {
+                    try engine.copyIndex(name, to: destination, scope: scope)
+                }
+            case "move"?:
+                try engine.moveIndex(name, to: destination, scope: scope)
+            default:
+                throw SearchError.invalidParameter("operation", expected: "\"copy\" or \"move\"", got: request["operation"]?.jsonString ?? "nothing")
+            }
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .task, .appTask:
+            return (.ok, ["status": "published", "pendingTask": false])
+
+        case .saveSynonyms(let name):
+            guard case .array(let synonyms) = body else {
+                throw SearchError(.invalidJSON, "body: expected an array of synonym objects, each with an objectID")
+            }
+            for synonym in synonyms where synonym["objectID"] == nil {
+                throw SearchError.invalidParameter("objectID", expected: "an objectID in every synonym", got: synonym.jsonString)
+            }
+            try engine.index(name).saveSynonyms(synonyms, replaceExisting: flag(query, "replaceExistingSynonyms"),
+                                                forwardToReplicas: flag(query, "forwardToReplicas"))
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .putSynonym(let name, let objectID):
+            var synonym = try object(body)
+            synonym["objectID"] = .string(objectID)
+            try engine.index(name).saveSynonyms([.object(synonym)], forwardToReplicas: flag(query, "forwardToReplicas"))
+            return (.ok, ["taskID": task(), "updatedAt": now(), "id": .string(objectID)])
+
+        case .getSynonym(let name, let objectID):
+            guard let synonym = try engine.existingIndex(name).synonym(objectID) else {
+                throw SearchError(.objectNotFound, "Synonym set does not exist")
+            }
+            return (.ok, .object(synonym))
+
+        case .deleteSynonym(let name, let objectID):
+            if engine.exists(name) { try engine.index(name).deleteSynonym(objectID, forwardToReplicas: flag(query, "forwardToReplicas")) }
+            return (.ok, ["taskID": task(), "deletedAt": now()])
+
+        case .clearSynonyms(let name):
+            if engine.exists(name) { try engine.index(name).clearSynonyms(forwardToReplicas: flag(query, "forwardToReplicas")) }
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .searchSynonyms(let name):
+            let request = try object(body)
+            let types = try request["type"].map { value throws(SearchError) in
+                try ParameterReader(name: "type", value: value).stringList()
+            } ?? []
+            let page = try request["page"].map { value throws(SearchError) in try ParameterReader(name: "page", value: value).int(in: 0...Int(Int32.max)) } ?? 0
+            let hitsPerPage = try request["hitsPerPage"].map { value throws(SearchError) in
+                try ParameterReader(name: "hitsPerPage", value: value).int(in: 1...1000)
+            } ?? 100
+            let found = try engine.existingIndex(name).searchSynonyms(query: request["query"]?.stringValue ?? "", types: types,
+                                                                     page: page, hitsPerPage: hitsPerPage)
+            return (.ok, ["hits": .array(found.hits.map(JSONValue.object)), "nbHits": .int(Int64(found.nbHits))])
+
+        case .searchRules(let name):
+            // The engine has no rules: an existing index has none.
+            _ = try engine.existingIndex(name)
+            return (.ok, ["hits": [], "nbHits": 0, "page": 0, "nbPages": 0])
+        }
+    }
+
+    // MARK: Reading requests
+
+    private func task() -> JSONValue { .int(tasks.next()) }
+    private func now() -> JSONValue { .string(TaskClock.timestamp()) }
+
+    private func flag(_ query: [String: String], _ name: String) -> Bool { query[name] == "true" }
+
+    private func object(_ body: JSONValue) throws(SearchError) -> JSONObject {
+        guard case .object(let object) = body else {
+            throw SearchError(.invalidJSON, "body: expected a JSON object, got \(body.jsonString.prefix(60))")
+        }
+        return object
+    }
+
+    private func list(_ body: JSONValue, _ key: String, expected: String) throws(SearchError) -> [JSONValue] {
+        guard case .array(let items)? = try object(body)[key] else { throw .invalidParameter(key, expected: expected) }
+        return items
+    }
+
+    /// Search parameters from the body, or from the URL's query parameters (a GET).
+    private func searchObject(_ body: JSONValue, _ query: [String: String]) throws(SearchError) -> JSONObject {
+        var object = try self.object(body)
+        for (key, value) in query where !AlgoliaResponder.credentialNames.contains(key.lowercased()) && object[key] == nil {
+            object[key] = .string(value)
+        }
+        return object
+    }
+
+    /// A secured API key's restrictions applied to a query.
+    private func restricted(_ parameters: SearchParameters, _ access: Access) throws(SearchError) -> SearchParameters {
+        guard case .secured(let restrictions) = access else { return parameters }
+        return try restrictions.restrict(parameters)
+    }
+}
+
+/// Applies the requests of a batch in order. Consecutive requests of one kind on one index are
+/// one write (a batch of 1000 `addObject` rebuilds the index once, not 1000 times).
+struct BatchWriter {
+    let engine: SearchEngine
+
+    private enum Kind: Equatable { case save, partial(create: Bool), delete, clear, deleteIndex }
+
+    /// - Returns: the objectIDs of the requests that name one, in order.
+    func apply(_ requests: [(index: String, request: JSONValue)]) throws(SearchError) -> [String] {
+        var parsed: [(index: String, kind: Kind, body: JSONValue)] = []
+        for (position, (index, request)) in requests.enumerated() {
+            let action = request["action"]?.stringValue ?? ""
+            let body = request["body"] ?? .object([:])
+            let kind: Kind
+            switch action {
+            case "addObject": kind = .save
+            case "updateObject":
+                guard body["objectID"] != nil else {
+                    throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for updateObject")
+                }
+                kind = .save
+            case "partialUpdateObject": kind = .partial(create: true)
+            case "partialUpdateObjectNoCreate": kind = .partial(create: false)
+            case "deleteObject":
+                guard body["objectID"]?.scalarText != nil else {
+                    throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for deleteObject")
+                }
+                kind = .delete
+            case "delete": kind = .deleteIndex
+            case "clear": kind = .clear
+            default:
+                throw .invalidParameter("requests[\(position)].action",
+                                        expected: "addObject, updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete or clear",
+                                        got: request["action"]?.jsonString ?? "nothing")
+            }
+            parsed.append((index, kind, body))
+        }
+        var objectIDs: [String] = []
+        var start = 0
+        while start < parsed.count {
+            var end = start + 1
+            while end < parsed.count, parsed[end].index == parsed[start].index, parsed[end].kind == parsed[start].kind { end += 1 }
+            let group = parsed[start..<end]
+            let name = parsed[start].index
+            switch parsed[start].kind {
+            case .save:
+                objectIDs += try engine.index(name).saveObjects(group.map(\.body))
+            case .partial(let create):
+                objectIDs += try engine.index(name).partialUpdateObjects(group.map(\.body), createIfNotExists: create)
+            case .delete:
+                let ids = group.compactMap { $0.body["objectID"]?.scalarText }
+                if engine.exists(name) { try engine.index(name).deleteObjects(ids) }
+                objectIDs += ids
+            case .clear:
+                if engine.exists(name) { try engine.index(name).clearObjects() }
+            case .deleteIndex:
+                try engine.deleteIndex(name)
+            }
+            start = end
+        }
+        return objectIDs
+    }
+}

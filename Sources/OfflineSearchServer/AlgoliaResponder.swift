@@ -1,0 +1,123 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import NIOCore
+import SearchAPI
+
+/// The request context: Hummingbird's, plus the caller's address (for `restrictSources`).
+@available(macOS 14, iOS 17, tvOS 17, *)
+public struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+    public var coreContext: CoreRequestContextStorage
+    public let remoteAddress: SocketAddress?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}
+
+/// Answers every request: CORS (preflight included), credentials, the route, the body, the
+/// operation, and Algolia's error body for whatever fails. Logs one line per request.
+@available(macOS 14, iOS 17, tvOS 17, *)
+public struct AlgoliaResponder: HTTPResponder {
+    public typealias Context = ServerRequestContext
+
+    let api: AlgoliaAPI
+    let authenticator: APIKeyAuthenticator
+    let maxBodySize: Int
+    let logger: Logger
+
+    static let applicationIDName = "x-algolia-application-id"
+    static let apiKeyName = "x-algolia-api-key"
+    static let credentialNames: Set<String> = [applicationIDName, apiKeyName, "x-algolia-agent"]
+
+    public func respond(to request: Request, context: Context) async throws -> Response {
+        let started = ContinuousClock.now
+        var response: Response
+        do {
+            response = try await answer(request, context: context)
+        } catch let error as any AlgoliaHTTPError {
+            response = AlgoliaResponder.json(error.httpStatus, error.body)
+        } catch {
+            let message = "Internal error: \(error)"
+            response = AlgoliaResponder.json(.internalServerError, ["message": .string(message), "status": 500])
+        }
+        addCORSHeaders(to: &response, for: request)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method.rawValue) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        return response
+    }
+
+    private func answer(_ request: Request, context: Context) async throws -> Response {
+        if request.method == .options { return Response(status: .noContent) }
+        let query = Dictionary(FormURLEncoding.decodePairs(request.uri.query ?? ""), uniquingKeysWith: { first, _ in first })
+        var segments: [String] = []
+        for raw in request.uri.path.split(separator: "/") {
+            guard let decoded = String(raw).removingPercentEncoding else {
+                throw ServerError(.badRequest, "Invalid path: \(request.uri.path) has a malformed percent escape")
+            }
+            segments.append(decoded)
+        }
+        let credential = { (name: String) -> String? in
+            if let field = HTTPField.Name(name), let value = request.headers[field] { return value }
+            return query.first { $0.key.lowercased() == name }?.value
+        }
+        let access = try authenticator.access(applicationID: credential(AlgoliaResponder.applicationIDName),
+                                              apiKey: credential(AlgoliaResponder.apiKeyName),
+                                              peer: context.remoteAddress?.ipAddress)
+        let route = try AlgoliaRoute(method: request.method, segments: segments)
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maxBodySize)
+        } catch is NIOTooManyBytesError {
+            throw ServerError.bodyTooLarge(limit: maxBodySize)
+        }
+        let body = try RequestBody.parse(Array(buffer.readableBytesView))
+        let (status, answer) = try await api.handle(AlgoliaAPI.Input(route: route, query: query, body: body, access: access))
+        return AlgoliaResponder.json(status, answer)
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=UTF-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: value.jsonString)))
+    }
+
+    /// Any origin may call (the keys are the protection); a preflight is answered for every
+    /// method and the headers it asks for.
+    private func addCORSHeaders(to response: inout Response, for request: Request) {
+        response.headers[.accessControlAllowOrigin] = request.headers[.origin] ?? "*"
+        response.headers[.vary] = "Origin"
+        if request.method == .options {
+            response.headers[.accessControlAllowMethods] = "GET, POST, PUT, DELETE, OPTIONS"
+            response.headers[.accessControlAllowHeaders] = request.headers[.accessControlRequestHeaders]
+                ?? "content-type, x-algolia-application-id, x-algolia-api-key, x-algolia-agent, x-algolia-usertoken"
+            response.headers[.accessControlMaxAge] = "86400"
+        }
+    }
+}
+
+/// Reads a request body whatever its content type: browsers send JSON as `text/plain` or
+/// `application/x-www-form-urlencoded` (to avoid a preflight), and a real form body
+/// (`a=1&b=[...]`) is read as an object whose values are JSON when they parse as JSON.
+enum RequestBody {
+    static func parse(_ bytes: [UInt8]) throws(SearchError) -> JSONValue {
+        let first = bytes.first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+        guard let first else { return .object([:]) }
+        if first == UInt8(ascii: "{") || first == UInt8(ascii: "[") {
+            do { return try JSONValue(parsingUTF8: bytes) } catch {
+                throw SearchError(.invalidJSON, "Invalid JSON in the request body: \(error.description)")
+            }
+        }
+        guard let text = String(bytes: bytes, encoding: .utf8), text.contains("=") else {
+            throw SearchError(.invalidJSON, "Invalid JSON in the request body: expected a JSON object")
+        }
+        var object = JSONObject()
+        for (key, value) in FormURLEncoding.decodePairs(text) {
+            object[key] = (value.first == "[" || value.first == "{") ? ((try? JSONValue(parsingUTF8: Array(value.utf8))) ?? .string(value)) : .string(value)
+        }
+        return .object(object)
+    }
+}

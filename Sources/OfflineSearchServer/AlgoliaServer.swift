@@ -1,0 +1,72 @@
+import Foundation
+import Hummingbird
+import Logging
+import OfflineSearch
+import SearchAPI
+
+/// Algolia's Search REST API on a local engine, for any Algolia client: point the client's
+/// host at it. Run it from the CLI (`offline-search serve`), an app or a test.
+///
+/// ```swift
+/// let engine = try SearchEngine(directory: URL(fileURLWithPath: "data"))
+/// let server = AlgoliaServer(engine: engine, configuration: ServerConfiguration(port: 8108, adminKey: "secret"))
+/// try await server.run()   // until SIGINT or SIGTERM
+/// ```
+@available(macOS 14, iOS 17, tvOS 17, *)
+public struct AlgoliaServer: Sendable {
+    public let engine: SearchEngine
+    public let configuration: ServerConfiguration
+    public let logger: Logger
+    private let prepareIndex: (@Sendable (String) throws -> Void)?
+
+    /// - Parameter prepareIndex: called (on the writer, one at a time) with each index name a
+    ///   request names that does not exist yet; the CLI makes the bundled demo indices with it.
+    public init(engine: SearchEngine, configuration: ServerConfiguration = ServerConfiguration(),
+                logger: Logger = Logger(label: "offline-search.server"),
+                prepareIndex: (@Sendable (String) throws -> Void)? = nil) {
+        self.engine = engine
+        self.configuration = configuration
+        self.logger = logger
+        self.prepareIndex = prepareIndex
+    }
+
+    /// The responder alone, for tests that send requests in-process (`app.test(.router)`).
+    public var responder: AlgoliaResponder {
+        AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
+                         authenticator: APIKeyAuthenticator(configuration: configuration),
+                         maxBodySize: configuration.maxBodySize, logger: logger)
+    }
+
+    /// The Hummingbird application; `onListening` gets the bound port (useful with port 0).
+    /// - Throws: `ServerStartError` when no key is set and the host is not a loopback address.
+    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws(ServerStartError) -> Application<AlgoliaResponder> {
+        try checkAddress()
+        return Application(
+            responder: responder,
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
+                                                    serverName: "offline-search"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: logger)
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops accepting connections and finishes the
+    /// requests (and writes) in flight.
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigterm, .sigint])
+    }
+
+    /// Without keys, anyone who reaches the port may read and change every index: only allowed on loopback.
+    func checkAddress() throws(ServerStartError) {
+        guard configuration.isOpen, !configuration.bindsLoopbackOnly else { return }
+        throw ServerStartError(message: """
+            Refusing to serve on \(configuration.host) without keys: anyone who can reach it could read, change and \
+            delete every index. Set an admin key (--admin-key, and --search-key for front ends), or bind to 127.0.0.1.
+            """)
+    }
+}
+
+/// Why the server would not start.
+public struct ServerStartError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}

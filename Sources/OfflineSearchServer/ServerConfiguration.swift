@@ -1,0 +1,40 @@
+/// How `AlgoliaServer` listens and whom it lets in.
+///
+/// ```swift
+/// var configuration = ServerConfiguration(host: "0.0.0.0", port: 8108)
+/// configuration.adminKey = "admin-secret"
+/// configuration.searchKey = "search-only"
+/// ```
+public struct ServerConfiguration: Sendable {
+    /// The address to bind: `127.0.0.1` by default. Without keys, only a loopback address is allowed.
+    public var host: String
+    /// The port; 0 picks a free one (see `AlgoliaServer.run(onListening:)`).
+    public var port: Int
+    /// The application ID clients must send (`x-algolia-application-id`); nil accepts any.
+    public var applicationID: String?
+    /// The key with every right (Algolia's admin API key).
+    public var adminKey: String?
+    /// The key with Algolia's `search` ACL only: search, multi-search, facet-value search, get objects.
+    /// Secured API keys derived from it (or from the admin key) are accepted, with their restrictions.
+    public var searchKey: String?
+    /// Larger request bodies are refused with 413.
+    public var maxBodySize: Int
+
+    public init(host: String = "127.0.0.1", port: Int = 8108, applicationID: String? = nil,
+                adminKey: String? = nil, searchKey: String? = nil, maxBodySize: Int = 100 * 1024 * 1024) {
+        self.host = host
+        self.port = port
+        self.applicationID = applicationID
+        self.adminKey = adminKey
+        self.searchKey = searchKey
+        self.maxBodySize = maxBodySize
+    }
+
+    /// No key configured: any credentials are accepted (loopback only).
+    public var isOpen: Bool { adminKey == nil && searchKey == nil }
+
+    /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
+    public var bindsLoopbackOnly: Bool {
+        host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+}
