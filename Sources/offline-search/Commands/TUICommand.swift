@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import OfflineSearch
 
-struct TUICommand: ParsableCommand {
+struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
         abstract: "The terminal demo: search as you type, with suggestions, refinements and infinite scrolling.",
@@ -20,7 +20,7 @@ struct TUICommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Query Suggestions index.", valueName: "index"))
     var suggestions: String = "instantsearch_query_suggestions"
 
-    func run() throws {
+    func run() async throws {
         if let reason = RawTerminal.unavailableReason() {
             Terminal.note("offline-search tui needs a terminal: \(reason); use `search` or `query` for scripts.")
             throw ExitCode(1)
@@ -31,7 +31,8 @@ struct TUICommand: ParsableCommand {
 
         let terminal = RawTerminal()
         try terminal.enter()
-        MainActor.assumeIsolated {
+        let (index, suggestions) = (self.index, self.suggestions)
+        await MainActor.run {
             let screen = SearchScreen(service: engine, indexName: index, suggestionsIndexName: suggestions, terminal: terminal)
             terminal.handleSignals { screen.setNeedsRedraw() }
             TUIRuntime.screen = screen
@@ -39,7 +40,7 @@ struct TUICommand: ParsableCommand {
         }
         // The main queue runs the keys, the signals and the layer's main-actor events from here on;
         // the screen exits the process (restoring the terminal) when the user quits.
-        dispatchMain()
+        while true { try? await Task.sleep(for: .seconds(3600)) }
     }
 }
 
