@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Load test of `offline-search serve` on loopback with wrk (Debian's package): the keystroke log
+# over an index built by `offline-search-benchmark keystrokes --keep`, as single-index queries.
+#
+#   Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]
+#
+# Needs release builds of offline-search and offline-search-benchmark (this script builds them).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+data=${1:?usage: Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]}
+seconds=${2:-30}
+connections=${3:-32}
+port=${PORT:-18108}
+swift build -c release --product offline-search >/dev/null
+swift build -c release --product offline-search-benchmark >/dev/null
+bin=$(swift build -c release --show-bin-path)
+work=$(mktemp -d)
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+"$bin/offline-search-benchmark" write-log --out "$work/log.jsonl" >/dev/null
+python3 -c '
+import json, sys
+with open(sys.argv[1]) as source, open(sys.argv[2], "w") as out:
+    for line in source:
+        request = json.loads(line)
+        request.pop("indexName", None)
+        out.write(json.dumps(request) + "\n")
+' "$work/log.jsonl" "$work/bodies.jsonl"
+"$bin/offline-search" serve --data "$data" --port "$port" 2>"$work/server.log" &
+server=$!
+for _ in $(seq 100); do
+    curl -s -o /dev/null "http://127.0.0.1:$port/1/indexes" && break
+    sleep 0.1
+done
+# One pass to warm up, then the measured run.
+wrk -t2 -c"$connections" -d5s -s Benchmarks/wrk/keystrokes.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products >/dev/null
+wrk -t2 -c"$connections" -d"${seconds}s" --latency -s Benchmarks/wrk/keystrokes.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products
