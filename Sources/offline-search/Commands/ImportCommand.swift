@@ -33,8 +33,8 @@ struct ImportCommand: ParsableCommand {
         let target = try engine.index(index)
         let report: SearchIndex.ImportReport
         do {
-            if let settingsObject { try target.setSettings(settingsObject) }
-            report = try target.importRecords(records, replaceExisting: replace)
+            // The settings and the records are committed together (one transaction).
+            report = try target.importRecords(records, replaceExisting: replace, settings: settingsObject)
         } catch {
             if !existed { try? engine.deleteIndex(index) }
             throw error
