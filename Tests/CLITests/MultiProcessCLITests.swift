@@ -14,9 +14,12 @@ import Darwin
     /// in 10 of 10 trials.
     @Test func concurrentSettingsChangesBothLand() throws {
         let data = DataDirectory()
+        // Enough records that each write takes a while (it re-derives the index): the second
+        // process opens while the first writes, as with a real index.
+        let records = (0..<5000).map { #"{"objectID":"\#($0)","name":"thing \#($0)","brand":"b\#($0 % 50)"}"# }.joined(separator: "\n")
         for trial in 0..<10 {
             let index = "things\(trial)"
-            let created = try CLI.run(["import", "--data", data.path, index, "-"], stdin: #"[{"objectID":"1","name":"a","brand":"b"}]"#)
+            let created = try CLI.run(["import", "--data", data.path, index, "-"], stdin: records)
             #expect(created.status == 0, "\(created.stderr)")
             let patches = [#"{"attributesForFaceting":["brand"]}"#, #"{"customRanking":["desc(name)"]}"#]
             let results = LockedResults()
