@@ -80,6 +80,51 @@ import Darwin
     }
 }
 
+extension MultiProcessCLITests {
+    /// A long-running `offline-search query` follows imports made by other processes: each
+    /// request after an import answers with the imported records (before, every request after
+    /// the first import elsewhere answered 500 "kept changing" until it was restarted).
+    @Test func longRunningQueryFollowsOtherProcessesImports() throws {
+        let data = DataDirectory()
+        func records(_ round: Int) -> String {
+            (0..<3).map { #"{"objectID":"r\#(round)-\#($0)","name":"thing"}"# }.joined(separator: "\n")
+        }
+        #expect(try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(0)).status == 0)
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["query", "--data", data.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        var buffered = Data()
+        func ask() throws -> JSONValue {
+            input.fileHandleForWriting.write(Data((#"{"indexName":"things","query":"thing","hitsPerPage":0}"# + "\n").utf8))
+            while !buffered.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                buffered.append(chunk)
+            }
+            guard let end = buffered.firstIndex(of: UInt8(ascii: "\n")) else { return .null }
+            let line = buffered[buffered.startIndex..<end]
+            buffered = Data(buffered[(end + 1)...])
+            return try JSONValue(parsingUTF8: Array(line))
+        }
+        #expect(try ask()["nbHits"] == 3)
+        for round in 1...4 {
+            let imported = try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(round))
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let answer = try ask()
+            #expect(answer["nbHits"] == .int(Int64(3 + 3 * round)), "round \(round): \(answer.jsonString.prefix(200))")
+        }
+    }
+}
+
 private final class LockedResults: @unchecked Sendable {
     private let lock = NSLock()
     private var stored: [Int32] = []
