@@ -339,23 +339,28 @@ public final class SearchIndex: Sendable {
     private func deleteMatching(_ parameters: SearchParameters) throws(SearchError) -> Int {
         writeLock.lock()
         defer { writeLock.unlock() }
-        // Under the write lock, once caught up with other processes, the current snapshot is
-        // the stored state.
-        try followCommittedWritesLocked()
-        let snapshot = current.value
-        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        guard let filter = request.filter else {
-            throw SearchError(.invalidParameter,
-                              "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+        // The rowids come from the current snapshot; the write checks, under the database's
+        // write lock, that no other process committed since (else it catches up and retries).
+        for _ in 0..<5 {
+            try followCommittedWritesLocked()
+            let snapshot = current.value
+            let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+            guard let filter = request.filter else {
+                throw SearchError(.invalidParameter,
+                                  "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+            }
+            var rowIDs: [Int64] = []
+            FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
+                rowIDs.append(snapshot.rowIDs[document])
+                return true
+            }
+            guard !rowIDs.isEmpty else { return 0 }
+            if let written = try store.writeIfCurrent(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: snapshot.generation)) {
+                current.value = written
+                return rowIDs.count
+            }
         }
-        var rowIDs: [Int64] = []
-        FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
-            rowIDs.append(snapshot.rowIDs[document])
-            return true
-        }
-        guard !rowIDs.isEmpty else { return 0 }
-        try writeLocked(IndexStore.Change(deletedRowIDs: rowIDs))
-        return rowIDs.count
+        throw SearchError(.internalError, "Index \(name) kept changing during deleteBy; try again")
     }
 
     // MARK: Reading

@@ -372,6 +372,9 @@ final class IndexStore: @unchecked Sendable {
         /// rejects the whole change. Read, modified and written under the database's write
         /// lock, so concurrent changes from several processes all land.
         var updateSettings: (@Sendable (IndexSettings) throws(SearchError) -> IndexSettings)?
+        /// The generation the change was computed from (the rowids of a delete by filter): when
+        /// another process committed since, nothing is written and `write` returns nil.
+        var expectedGeneration: Int64?
     }
 
     /// The error of a write to a read-only index.
@@ -384,6 +387,15 @@ final class IndexStore: @unchecked Sendable {
     /// stores it, and returns it. When anything throws, nothing of the change is kept. Waits
     /// for another process's write up to `SQLiteConnection.busyTimeoutMilliseconds`, then fails.
     func write(_ change: Change) throws(SearchError) -> IndexSnapshot {
+        guard let snapshot = try writeIfCurrent(change) else {
+            throw SearchError(.internalError, "The index at \(path) changed while the write was prepared; try again")
+        }
+        return snapshot
+    }
+
+    /// `write`, or nil (nothing written) when the stored generation is not the change's
+    /// `expectedGeneration`.
+    func writeIfCurrent(_ change: Change) throws(SearchError) -> IndexSnapshot? {
         let started = ContinuousClock.now
         guard writerConnection != nil else { throw readOnlyError }
         writeLock.lock()
@@ -395,7 +407,8 @@ final class IndexStore: @unchecked Sendable {
         defer { derivedLock.unlock() }
         do {
             do {
-                let snapshot = try writer.transaction {
+                let written = try writer.transaction { () -> IndexSnapshot? in
+                    if let expected = change.expectedGeneration, try IndexStore.readGeneration(writer) != expected { return nil }
                     let previous = try IndexStore.readSettings(writer)
                     let settings = try change.updateSettings?(previous) ?? previous
                     let configuration = try IndexConfiguration(settings: settings)
@@ -443,6 +456,7 @@ final class IndexStore: @unchecked Sendable {
                     try buildTime.run()
                     return snapshot
                 }
+                guard let snapshot = written else { return nil }
                 checkpoint()
                 storeSnapshot(snapshot)
                 return snapshot

@@ -239,6 +239,17 @@ import Darwin
         #expect(try reader.search("widget").nbHits == 40)
     }
 
+    @Test func deleteByCatchesUpWithAnotherEnginesWrites() throws {
+        let directory = try MultiProcessTests.folder(records: 4, settings: ["attributesForFaceting": ["name"]])
+        let writer = try SearchEngine(directory: directory.url).index("test")
+        let deleter = try SearchEngine(directory: directory.url).index("test")
+        try writer.saveObjects([["objectID": "late", "name": "widget 1"]])
+        // The deleter's snapshot predates "late": it catches up before picking the rows.
+        #expect(try deleter.deleteBy(SearchParameters(json: ["filters": "name:\"widget 1\""])) == 2)
+        #expect(try writer.search("widget").nbHits == 3)
+        #expect(try writer.object("late") == nil)
+    }
+
     // MARK: Item 14: one rebuild at a time
 
     @Test func severalEnginesOpeningAStaleIndexRebuildItOnce() throws {
