@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @Argument(help: "The index name (created if it does not exist).") var index: String
     @Argument(help: "A JSON array of records, or JSON Lines; - reads standard input.") var file: String
-    @Option(help: ArgumentHelp("A settings JSON file to apply first.", valueName: "file")) var settings: String?
+    @Option(help: ArgumentHelp("A settings JSON file, committed with the records in one transaction.", valueName: "file")) var settings: String?
     @Flag(help: "Replace every record of the index (others are removed).") var replace = false
 
     func run() throws {
