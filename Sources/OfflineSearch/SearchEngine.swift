@@ -18,9 +18,17 @@ public final class SearchEngine: SearchService, Sendable {
     private let indices = LockedValue<[String: SearchIndex]>([:])
     private let openLock = NSLock()
 
-    /// Opens (creating it if needed) a data directory.
-    public init(directory: URL) throws(SearchError) {
+    /// Whether every index is opened read-only (writes then fail with a clear error).
+    public let readOnly: Bool
+
+    /// Opens (creating it if needed) a data directory. With `readOnly`, nothing is created or
+    /// written: indices are searched as they are (and other processes' writes followed); the
+    /// same happens by itself for a folder or database file without write permission (a
+    /// read-only file system, data shipped inside an app).
+    public init(directory: URL, readOnly: Bool = false) throws(SearchError) {
         self.directory = directory
+        self.readOnly = readOnly
+        if readOnly { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
@@ -45,7 +53,7 @@ public final class SearchEngine: SearchService, Sendable {
             guard let self else { throw SearchError(.internalError, "the search engine was released") }
             return try self.index(name)
         }
-        let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory)
+        let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly)
         var all = indices.value
         all[name] = index
         indices.value = all
@@ -96,7 +104,9 @@ public final class SearchEngine: SearchService, Sendable {
         indices.value = all
         let path = fileURL(for: name).path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
-        try? FileManager.default.removeItem(atPath: String(path.dropLast(".sqlite".count)) + ".derived")
+        for suffix in ["", ".lock"] {
+            try? FileManager.default.removeItem(atPath: String(path.dropLast(".sqlite".count)) + ".derived" + suffix)
+        }
     }
 
     private func validate(_ name: String) throws(SearchError) {

@@ -55,7 +55,8 @@ extension SearchIndex {
             for (key, value) in attributes { _ = try PartialUpdate.Operation(key: key, value: value) }
             patches.append((objectID, attributes))
         }
-        try write { () throws(SearchError) -> IndexStore.Change in
+        // Read from the stored records and written only if no other process committed between.
+        try writeReadModified { () throws(SearchError) -> IndexStore.Change in
             // Several updates of one record in a call apply in order, each on the result of the last.
             var updated: [String: JSONObject] = [:]
             var order: [String] = []

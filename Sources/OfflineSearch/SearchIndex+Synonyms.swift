@@ -17,11 +17,15 @@ extension SearchIndex {
     /// Deletes a synonym by objectID; `false` when there was none.
     @discardableResult
     public func deleteSynonym(_ objectID: String, forwardToReplicas: Bool = false) throws(SearchError) -> Bool {
-        let all = settings.values["synonyms"]?.arrayValue ?? []
-        let kept = all.filter { $0["objectID"]?.stringValue != objectID }
+        try followCommittedWrites()
+        let existed = settings.values["synonyms"]?.arrayValue?.contains { $0["objectID"]?.stringValue == objectID } ?? false
         if forwardToReplicas { for replica in try replicaIndices() { try replica.deleteSynonym(objectID) } }
-        guard kept.count != all.count else { return false }
-        try setSettings(["synonyms": .array(kept)])
+        guard existed else { return false }
+        // Removed from the synonyms stored when the write starts (another process's are kept).
+        try write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+            let kept = (stored.values["synonyms"]?.arrayValue ?? []).filter { $0["objectID"]?.stringValue != objectID }
+            return try stored.applying(["synonyms": .array(kept)])
+        }), replicate: false)
         return true
     }
 
@@ -72,12 +76,16 @@ extension SearchIndex {
     /// Replaces this index's records and settings with the given ones in one transaction
     /// (copy and move); its own `replicas` and `primary` stay.
     func replaceContents(records: [JSONObject]?, settings newSettings: JSONObject) throws(SearchError) {
-        var values = newSettings
-        values["replicas"] = settings.values["replicas"]
-        values["primary"] = settings.values["primary"]
-        let replaced = IndexSettings(stored: values)
-        _ = try IndexConfiguration(settings: replaced)
-        try write(IndexStore.Change(clearFirst: records != nil, upserts: records ?? [], settings: replaced))
+        // Its own replicas and primary as stored when the write starts.
+        try write(IndexStore.Change(clearFirst: records != nil, upserts: records ?? [],
+                                    updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+            var values = newSettings
+            values["replicas"] = stored.values["replicas"]
+            values["primary"] = stored.values["primary"]
+            let replaced = IndexSettings(stored: values)
+            _ = try IndexConfiguration(settings: replaced)
+            return replaced
+        }))
     }
 }
 

@@ -21,18 +21,31 @@ public final class SearchIndex: Sendable {
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
 
-    init(name: String, path: String, directory: IndexDirectory? = nil) throws(SearchError) {
+    init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false) throws(SearchError) {
         self.name = name
         self.directory = directory
-        store = try IndexStore(path: path)
-        let configuration = try IndexConfiguration(settings: try store.settings())
-        let snapshot: IndexSnapshot
-        if let stored = try store.loadSnapshot(configuration: configuration) {
-            snapshot = stored
-        } else {
-            snapshot = try store.rebuildSnapshot(configuration: configuration)
-        }
-        current = LockedValue(snapshot)
+        store = try IndexStore(path: path, readOnly: readOnly)
+        current = LockedValue(try store.currentSnapshot())
+    }
+
+    /// Whether writes fail (the index was opened read-only, or its folder cannot be written).
+    public var isReadOnly: Bool { store.isReadOnly }
+
+    /// Follows writes committed by other processes (or other engines on the same folder): when
+    /// the database's generation moved past the current snapshot's, loads the snapshot of what
+    /// is committed now. Costs one `PRAGMA data_version` when nothing changed.
+    func followCommittedWrites() throws(SearchError) {
+        guard try store.committedGeneration() != current.value.generation else { return }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        try followCommittedWritesLocked()
+    }
+
+    /// `followCommittedWrites`, the caller holding `writeLock` (a write of this process in
+    /// flight has then been published).
+    private func followCommittedWritesLocked() throws(SearchError) {
+        guard try store.committedGeneration() != current.value.generation else { return }
+        current.value = try store.currentSnapshot()
     }
 
     /// The number of records.
@@ -89,10 +102,21 @@ public final class SearchIndex: Sendable {
     }
 
     /// Saves parsed records (`readRecords(from:)`), reporting how many got a generated objectID.
-    public func importRecords(_ records: [JSONValue], replaceExisting: Bool = false) throws(SearchError) -> ImportReport {
+    ///
+    /// With `settings` (a partial settings object, as `setSettings` takes), the settings and the
+    /// records are committed in one transaction: a process killed during the import leaves the
+    /// old records under the old settings, or the new records under the new settings.
+    public func importRecords(_ records: [JSONValue], replaceExisting: Bool = false,
+                              settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
         let generated = records.count { record in record["objectID"] == nil || record["objectID"]?.isNull == true }
-        let saved = try saveObjects(records, replaceExisting: replaceExisting).count
-        return ImportReport(recordCount: saved, generatedObjectIDs: generated)
+        var objects: [JSONObject] = []
+        objects.reserveCapacity(records.count)
+        for (position, record) in records.enumerated() {
+            objects.append(try SearchIndex.normalizedRecord(record, position: position))
+        }
+        try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
+        if patch?["replicas"] != nil { try attachReplicas() }
+        return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
     }
 
     /// Reads a file of records (a JSON array or JSON Lines) without saving it, so a caller can
@@ -208,17 +232,28 @@ public final class SearchIndex: Sendable {
     /// this index's settings (and `primary`), fills them with this index's records, and from then
     /// on every write here is applied to them too. A replica keeps its own settings, typically a
     /// `ranking` led by `asc(price)` or `desc(price)` (a sort).
+    ///
+    /// The patch is applied to the settings stored when the write transaction starts, under
+    /// the database's write lock: concurrent changes from other processes are kept.
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
-        let settings = try self.settings.applying(patch)
-        let configuration = try IndexConfiguration(settings: settings)
-        if configuration.replicas.contains(name) {
-            throw SearchError(.invalidParameter, "replicas: an index cannot be its own replica (\(name))")
-        }
-        // Settings that would make every search fail are rejected now, not at the next search:
-        // an empty search reads every setting a search parameter can also set.
-        _ = try SearchRequest(SearchParameters(), configuration: configuration)
-        try write(IndexStore.Change(settings: settings), replicate: false)
+        try write(IndexStore.Change(updateSettings: settingsUpdate(patch)), replicate: false)
         if patch["replicas"] != nil { try attachReplicas() }
+    }
+
+    /// The stored settings with `patch` applied, checked; for `IndexStore.Change`.
+    private func settingsUpdate(_ patch: JSONObject) -> @Sendable (IndexSettings) throws(SearchError) -> IndexSettings {
+        let name = self.name
+        return { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+            let settings = try stored.applying(patch)
+            let configuration = try IndexConfiguration(settings: settings)
+            if configuration.replicas.contains(name) {
+                throw SearchError(.invalidParameter, "replicas: an index cannot be its own replica (\(name))")
+            }
+            // Settings that would make every search fail are rejected now, not at the next search:
+            // an empty search reads every setting a search parameter can also set.
+            _ = try SearchRequest(SearchParameters(), configuration: configuration)
+            return settings
+        }
     }
 
     /// Adds synonyms (Algolia's synonym objects — `{"objectID", "type": "synonym", "synonyms"}`,
@@ -230,12 +265,16 @@ public final class SearchIndex: Sendable {
     /// try index.saveSynonyms([["objectID": "tv", "type": "synonym", "synonyms": ["tv", "television"]]])
     /// ```
     public func saveSynonyms(_ synonyms: [JSONValue], replaceExisting: Bool = false) throws(SearchError) {
-        var kept: [JSONValue] = replaceExisting ? [] : (settings.values["synonyms"]?.arrayValue ?? [])
-        for synonym in synonyms {
-            if let id = synonym["objectID"] { kept.removeAll { $0["objectID"] == id } }
-            kept.append(synonym)
-        }
-        try setSettings(["synonyms": .array(kept)])
+        let patch = settingsUpdate([:])
+        // Merged with the synonyms stored when the write starts (another process's are kept).
+        try write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+            var kept: [JSONValue] = replaceExisting ? [] : (stored.values["synonyms"]?.arrayValue ?? [])
+            for synonym in synonyms {
+                if let id = synonym["objectID"] { kept.removeAll { $0["objectID"] == id } }
+                kept.append(synonym)
+            }
+            return try patch(try stored.applying(["synonyms": .array(kept)]))
+        }), replicate: false)
     }
 
     /// Creates missing replicas and copies every record into each replica.
@@ -284,10 +323,37 @@ public final class SearchIndex: Sendable {
         }
     }
 
+    /// A read-modify-write that no other process's write can slip into: `compute` reads the
+    /// stored state and returns the change; it is written only if nothing was committed since
+    /// the generation it read from, else computed again (a few times, then an error).
+    func writeReadModified(replicate: Bool = true, _ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+        var applied: IndexStore.Change?
+        do {
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            for _ in 0..<5 {
+                let generation = try store.committedGeneration()
+                var change = try compute()
+                change.expectedGeneration = generation
+                if let written = try store.writeIfCurrent(change) {
+                    current.value = written
+                    applied = change
+                    break
+                }
+            }
+        }
+        guard let change = applied else {
+            throw SearchError(.internalError, "Index \(name) kept changing during the update; try again")
+        }
+        guard replicate else { return }
+        for replica in try replicaIndices() {
+            try replica.write(IndexStore.Change(clearFirst: change.clearFirst, upserts: change.upserts, deletions: change.deletions))
+        }
+    }
+
     /// Applies a change; the caller holds `writeLock`.
     private func writeLocked(_ change: IndexStore.Change) throws(SearchError) {
-        let snapshot = try store.write(change, currentSettings: current.value.configuration.settings)
-        current.value = snapshot
+        current.value = try store.write(change)
     }
 
     /// Deletes every record that matches the filters (Algolia's `deleteBy`): `filters`,
@@ -309,21 +375,28 @@ public final class SearchIndex: Sendable {
     private func deleteMatching(_ parameters: SearchParameters) throws(SearchError) -> Int {
         writeLock.lock()
         defer { writeLock.unlock() }
-        // Under the write lock the current snapshot is the stored state.
-        let snapshot = current.value
-        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        guard let filter = request.filter else {
-            throw SearchError(.invalidParameter,
-                              "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+        // The rowids come from the current snapshot; the write checks, under the database's
+        // write lock, that no other process committed since (else it catches up and retries).
+        for _ in 0..<5 {
+            try followCommittedWritesLocked()
+            let snapshot = current.value
+            let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+            guard let filter = request.filter else {
+                throw SearchError(.invalidParameter,
+                                  "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+            }
+            var rowIDs: [Int64] = []
+            FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
+                rowIDs.append(snapshot.rowIDs[document])
+                return true
+            }
+            guard !rowIDs.isEmpty else { return 0 }
+            if let written = try store.writeIfCurrent(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: snapshot.generation)) {
+                current.value = written
+                return rowIDs.count
+            }
         }
-        var rowIDs: [Int64] = []
-        FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
-            rowIDs.append(snapshot.rowIDs[document])
-            return true
-        }
-        guard !rowIDs.isEmpty else { return 0 }
-        try writeLocked(IndexStore.Change(deletedRowIDs: rowIDs))
-        return rowIDs.count
+        throw SearchError(.internalError, "Index \(name) kept changing during deleteBy; try again")
     }
 
     // MARK: Reading
@@ -344,7 +417,8 @@ public final class SearchIndex: Sendable {
     func search(_ parameters: SearchParameters, sharing context: inout SearchContext?) throws(SearchError) -> SearchResponse {
         let clock = ContinuousClock()
         let started = clock.now
-        for attempt in 0..<3 {
+        for _ in 0..<3 {
+            try followCommittedWrites()
             let snapshot = current.value
             if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
             if var response = try search(parameters, context: context!) {
@@ -352,9 +426,9 @@ public final class SearchIndex: Sendable {
                 response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
                 return response
             }
-            // A write committed after this snapshot was taken: wait for it to be published, retry.
+            // A write committed after this snapshot was taken: retry on the snapshot of what is
+            // committed now (`followCommittedWrites` waits for a write of this process in flight).
             context = nil
-            if attempt < 2 { writeLock.lock(); writeLock.unlock() }
         }
         throw SearchError(.internalError, "Index \(name) kept changing during the search; try again")
     }
@@ -499,6 +573,7 @@ public final class SearchIndex: Sendable {
                               sharing context: inout SearchContext?) throws(SearchError) -> FacetValuesResponse {
         let clock = ContinuousClock()
         let started = clock.now
+        try followCommittedWrites()
         let snapshot = current.value
         if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
         guard let attribute = snapshot.configuration.facet(facet), attribute.searchable, let column = snapshot.facetColumn(facet) else {
@@ -553,5 +628,9 @@ final class LockedValue<Value: Sendable>: @unchecked Sendable {
     var value: Value {
         get { lock.withLock { stored } }
         set { lock.withLock { stored = newValue } }
+    }
+
+    func modify<T>(_ body: (inout Value) -> T) -> T {
+        lock.withLock { body(&stored) }
     }
 }

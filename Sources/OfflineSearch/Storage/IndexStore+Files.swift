@@ -12,17 +12,34 @@ import Darwin
 /// index (empty, truncated, garbage, another program's database) is reported as damaged
 /// instead of being opened as an empty index.
 extension IndexStore {
-    /// The tables every index has, and the rows `meta` starts with: the write counter, the
-    /// creation date and `indexID`, a random id that ties the derived file to this database.
-    /// Idempotent: run on every open, it adds what an older index lacks.
-    static let schemaSQL = """
-        PRAGMA journal_mode = WAL;
-        PRAGMA synchronous = NORMAL;
-        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+    /// The rows `meta` starts with: the write counter, the creation date and `indexID`, a
+    /// random id that ties the derived file to this database. Idempotent.
+    static let metaRowsSQL = """
         INSERT OR IGNORE INTO meta (key, value) VALUES ('generation', '0'), ('createdAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
             ('indexID', lower(hex(randomblob(16))));
         """
+
+    /// A new index: WAL mode (stored in the file, so set once here, never on open), the tables
+    /// every index has, and its first meta rows.
+    static let schemaSQL = """
+        PRAGMA journal_mode = WAL;
+        CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+        CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
+        """ + metaRowsSQL
+
+    /// Brings an index made by an older version up to date (WAL mode, meta rows it lacks).
+    /// Reads only, unless something is missing: opening an index writes nothing, so it never
+    /// waits for (or blocks) another process's write.
+    static func migrateIfNeeded(_ connection: SQLiteConnection) throws {
+        let mode = try connection.statement("PRAGMA journal_mode")
+        let isWAL = try mode.step() && mode.string(0).lowercased() == "wal"
+        mode.reset()
+        if !isWAL { try connection.execute("PRAGMA journal_mode = WAL") }
+        let rows = try connection.statement("SELECT count(*) FROM meta WHERE key IN ('generation', 'createdAt', 'indexID')")
+        let complete = try rows.step() && rows.int64(0) == 3
+        rows.reset()
+        if !complete { try connection.transaction { try connection.execute(metaRowsSQL) } }
+    }
 
     /// Makes sure the file at `path` is an index before SQLite opens it: creates a new one
     /// (with its schema, written aside and linked into place, so no other process ever sees a

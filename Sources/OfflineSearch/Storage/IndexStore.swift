@@ -33,31 +33,85 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
 /// bodies go through a pool of read connections (WAL lets them run beside a write).
 final class IndexStore: @unchecked Sendable {
     // @unchecked: `writer` is only touched under `writeLock`; the pool array only under
-    // `poolLock`, and each pooled connection is used by one caller at a time.
+    // `poolLock`, the watch state only under `watchLock`, and each pooled connection is used
+    // by one caller at a time.
     let path: String
     /// The derived index beside the database (see `SnapshotFile`).
     let derivedPath: String
     /// The random id the database got at its creation: the derived file must carry it.
     let indexID: String
-    private let writer: SQLiteConnection
+    /// How the files are opened.
+    let accessMode: Access
+    private let writerConnection: SQLiteConnection?
     private let writeLock = NSLock()
     private let poolLock = NSLock()
     private var pool: [SQLiteConnection] = []
+    private let watchLock = NSLock()
+    private var watcher: SQLiteConnection?
+    private var watchedDataVersion: Int64 = -1
+    private var watchedGeneration: Int64 = -1
 
-    init(path: String) throws(SearchError) {
+    /// How an index's files are opened.
+    enum Access: Sendable {
+        /// Read and written (the default where the folder and the file are writable).
+        case readWrite
+        /// Read only, through SQLite's read-only connections: writes fail with a clear error,
+        /// and the derived index is only read, never written beside the database. Other
+        /// processes may still write: their commits are followed.
+        case readOnly
+        /// Read only, and the files taken as unchanging (SQLite's `immutable`): no shared-memory
+        /// file, no lock. What a folder without write permission (a read-only file system, an
+        /// app bundle) gets, since SQLite cannot open a WAL database there otherwise.
+        case immutable
+    }
+
+    /// Opens the index at `path`, creating it when it does not exist (unless read-only).
+    /// `readOnly` asks for read-only access; it is also what a folder or database file without
+    /// write permission gets (`immutable` when the folder cannot be written).
+    init(path: String, readOnly: Bool = false, immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
         derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
-        // Temporary files of a rebuild or a creation killed half-way.
-        TemporaryFile.removeStale(of: derivedPath)
-        TemporaryFile.removeStale(of: path)
-        let existed = try IndexStore.prepareDatabaseFile(at: path)
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        let exists = FileManager.default.fileExists(atPath: path)
+        let folderWritable = access(folder, W_OK) == 0
+        if immutableForTesting || (!folderWritable && !FileManager.default.fileExists(atPath: path + "-wal")) {
+            accessMode = .immutable
+        } else if readOnly || !folderWritable || (exists && access(path, W_OK) != 0) {
+            accessMode = .readOnly
+        } else {
+            accessMode = .readWrite
+        }
         do {
-            writer = try SQLiteConnection(path: path)
-            if existed { try IndexStore.checkSchema(writer, path: path) }
-            try writer.execute(IndexStore.schemaSQL)
-            let statement = try writer.statement("SELECT value FROM meta WHERE key = 'indexID'")
+            if accessMode == .readWrite {
+                // Temporary files of a rebuild or a creation killed half-way.
+                TemporaryFile.removeStale(of: derivedPath)
+                TemporaryFile.removeStale(of: path)
+                let existed = try IndexStore.prepareDatabaseFile(at: path)
+                let writer = try SQLiteConnection(path: path)
+                if existed {
+                    try IndexStore.checkSchema(writer, path: path)
+                    try IndexStore.migrateIfNeeded(writer)
+                }
+                try writer.execute("PRAGMA synchronous = NORMAL")
+                writerConnection = writer
+            } else {
+                guard exists else {
+                    throw SearchError(.indexNotFound, "The index at \(path) does not exist, and it cannot be created: the data folder is read-only",
+                                      status: 404)
+                }
+                if let damage = IndexStore.damage(ofDatabaseAt: path) { throw IndexStore.damaged(path, damage) }
+                writerConnection = nil
+            }
+            let reader = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
+            if writerConnection == nil { try IndexStore.checkSchema(reader, path: path) }
+            let statement = try reader.statement("SELECT value FROM meta WHERE key = 'indexID'")
             indexID = try statement.step() ? statement.string(0) : ""
-            statement.reset()
+            reader.resetStatements()
+            pool = [reader]
+            // Opened now, as the reader is, so that a search never has to open the database
+            // (its folder may have been moved or removed while the index is open).
+            watcher = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
+            (watchedDataVersion, watchedGeneration) = try IndexStore.watch(watcher!, dataVersion: -1, generation: -1)
         } catch {
             throw IndexStore.storageError(error, action: "open the index at \(path)")
         }
@@ -66,13 +120,27 @@ final class IndexStore: @unchecked Sendable {
     deinit {
         // The readers close first: the last connection to close folds the write-ahead log into
         // the database and removes it, and a read-only one cannot.
+        watchLock.withLock { watcher = nil }
         poolLock.withLock { pool.removeAll() }
     }
+
+    var isReadOnly: Bool { accessMode != .readWrite }
+
+    /// The writer, for code that runs under `writeLock` after `write` checked there is one.
+    private var writer: SQLiteConnection { writerConnection! }
 
     static func storageError(_ error: any Error, action: String) -> SearchError {
         if let searchError = error as? SearchError { return searchError }
         if let sqliteError = error as? SQLiteError, isDamage(sqliteError) {
             return SearchError(.internalError, "Could not \(action): the database is damaged (\(sqliteError.message)). Restore it from a backup, or delete it and import the records again")
+        }
+        if let sqliteError = error as? SQLiteError, SQLiteConnection.isBusy(sqliteError) {
+            let seconds = SQLiteConnection.busyTimeoutMilliseconds / 1000
+            return SearchError(.internalError, "Could not \(action): another process kept it locked for more than \(seconds) s "
+                + "(an import or a settings change still running?); nothing was changed. Try again when it is done", status: 503)
+        }
+        if let sqliteError = error as? SQLiteError, SQLiteConnection.isReadOnly(sqliteError) {
+            return SearchError(.internalError, "Could not \(action): the database is read-only (\(sqliteError.message))", status: 403)
         }
         return SearchError(.internalError, "Could not \(action): \(error)")
     }
@@ -131,10 +199,45 @@ final class IndexStore: @unchecked Sendable {
         return IndexSettings(stored: object)
     }
 
-    /// Loads the stored derived index if it matches the current generation and settings.
-    func loadSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot? {
-        let generation = try self.generation()
+    /// The derived index of what is committed now: the stored file when it is valid, else
+    /// rebuilt from the records. One process rebuilds at a time (a `flock` on
+    /// `NAME.index.derived.lock`): the others wait, then read the file it stored. Read-only, the
+    /// index is derived in memory and nothing is written beside the database.
+    func currentSnapshot() throws(SearchError) -> IndexSnapshot {
+        if let stored = try loadSnapshot() { return stored }
+        guard !isReadOnly else { return try buildSnapshot().snapshot }
+        let lock = RebuildLock(path: derivedPath + ".lock")
+        defer { lock.unlock() }
+        // Another process may have stored it while this one waited.
+        if lock.waited, let stored = try loadSnapshot() { return stored }
+        let (snapshot, _) = try buildSnapshot()
+        storeSnapshot(snapshot)
+        return snapshot
+    }
+
+    /// How many times this process built the derived index of each database path from its
+    /// records outside a write (for tests).
+    static let rebuilds = LockedValue<[String: Int]>([:])
+
+    /// The stored derived index, if it matches the committed generation and settings.
+    private func loadSnapshot() throws(SearchError) -> IndexSnapshot? {
+        let (generation, settings) = try withReader { connection in
+            try connection.readTransaction { (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection)) }
+        }
+        let configuration = try IndexConfiguration(settings: settings)
         return SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration, generation: generation)
+    }
+
+    /// Builds the derived index from the records, settings and generation of one committed state.
+    private func buildSnapshot() throws(SearchError) -> (snapshot: IndexSnapshot, generation: Int64) {
+        let (generation, settings, inputs) = try withReader { connection in
+            try connection.readTransaction {
+                (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection), try IndexStore.readAllRecords(connection))
+            }
+        }
+        let configuration = try IndexConfiguration(settings: settings)
+        IndexStore.rebuilds.modify { $0[path, default: 0] += 1 }
+        return (SnapshotBuilder.build(inputs, configuration: configuration, generation: generation), generation)
     }
 
     /// Every record with its rowid, for rebuilding the derived index.
@@ -214,6 +317,44 @@ final class IndexStore: @unchecked Sendable {
         }
     }
 
+    private func openReader() throws -> SQLiteConnection {
+        try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
+    }
+
+    private static func openReader(path: String, immutable: Bool) throws -> SQLiteConnection {
+        let connection = try SQLiteConnection(path: path, readOnly: true, immutable: immutable)
+        // Reads through a memory map: no system call per page.
+        try connection.execute("PRAGMA mmap_size = 1073741824")
+        return connection
+    }
+
+    /// The generation last committed to the database by any process, cheaply: SQLite's
+    /// `data_version` tells whether another connection committed since the last call, and
+    /// only then is `meta` read. Called before each search, so readers follow other
+    /// processes' writes.
+    func committedGeneration() throws(SearchError) -> Int64 {
+        watchLock.lock()
+        defer { watchLock.unlock() }
+        do {
+            if watcher == nil { watcher = try openReader() }
+            (watchedDataVersion, watchedGeneration) = try IndexStore.watch(watcher!, dataVersion: watchedDataVersion, generation: watchedGeneration)
+            return watchedGeneration
+        } catch {
+            throw IndexStore.storageError(error, action: "read the index at \(path)")
+        }
+    }
+
+    /// The data version and generation seen through `connection`: the generation is read
+    /// again only when the data version moved.
+    private static func watch(_ connection: SQLiteConnection, dataVersion: Int64, generation: Int64) throws -> (Int64, Int64) {
+        let pragma = try connection.statement("PRAGMA data_version")
+        let version = try pragma.step() ? pragma.int64(0) : -1
+        pragma.reset()
+        guard version != dataVersion || generation < 0 else { return (dataVersion, generation) }
+        defer { connection.resetStatements() }
+        return (version, try readGeneration(connection))
+    }
+
     /// Runs `body` with a pooled read connection.
     private func withReader<T>(_ body: (SQLiteConnection) throws -> T) throws(SearchError) -> T {
         let connection: SQLiteConnection
@@ -221,9 +362,7 @@ final class IndexStore: @unchecked Sendable {
             if let pooled = poolLock.withLock({ pool.popLast() }) {
                 connection = pooled
             } else {
-                connection = try SQLiteConnection(path: path, readOnly: true)
-                // Reads through a memory map: no system call per page.
-                try connection.execute("PRAGMA mmap_size = 1073741824")
+                connection = try openReader()
             }
         } catch {
             throw IndexStore.storageError(error, action: "read the index at \(path)")
@@ -251,22 +390,51 @@ final class IndexStore: @unchecked Sendable {
         var deletions: [String] = []
         /// Records to delete by rowid (delete by filter).
         var deletedRowIDs: [Int64] = []
-        /// New settings, when they change.
-        var settings: IndexSettings?
+        /// How the settings change, when they do: given the settings stored at the start of the
+        /// write transaction (whatever any process committed last), the new ones. Throwing
+        /// rejects the whole change. Read, modified and written under the database's write
+        /// lock, so concurrent changes from several processes all land.
+        var updateSettings: (@Sendable (IndexSettings) throws(SearchError) -> IndexSettings)?
+        /// The generation the change was computed from (the rowids of a delete by filter): when
+        /// another process committed since, nothing is written and `write` returns nil.
+        var expectedGeneration: Int64?
+    }
+
+    /// The error of a write to a read-only index.
+    var readOnlyError: SearchError {
+        let reason = accessMode == .immutable ? "its folder cannot be written" : "it was opened read-only"
+        return SearchError(.internalError, "Cannot write to the index at \(path): \(reason); searching works, writing does not", status: 403)
     }
 
     /// Applies a change in one transaction, rebuilds the derived index from the stored records,
-    /// stores it, and returns it. When anything throws, nothing of the change is kept.
-    func write(_ change: Change, currentSettings: IndexSettings) throws(SearchError) -> IndexSnapshot {
+    /// stores it, and returns it. When anything throws, nothing of the change is kept. Waits
+    /// for another process's write up to `SQLiteConnection.busyTimeoutMilliseconds`, then fails.
+    func write(_ change: Change) throws(SearchError) -> IndexSnapshot {
+        guard let snapshot = try writeIfCurrent(change) else {
+            throw SearchError(.internalError, "The index at \(path) changed while the write was prepared; try again")
+        }
+        return snapshot
+    }
+
+    /// `write`, or nil (nothing written) when the stored generation is not the change's
+    /// `expectedGeneration`.
+    func writeIfCurrent(_ change: Change) throws(SearchError) -> IndexSnapshot? {
         let started = ContinuousClock.now
+        guard writerConnection != nil else { throw readOnlyError }
         writeLock.lock()
         defer { writeLock.unlock() }
+        // Held until the new derived file is stored, when free: a process that sees this commit
+        // before the file is there waits for it instead of rebuilding it too. Never waited for
+        // (a long rebuild elsewhere must not hold up writes).
+        let derivedLock = RebuildLock(path: derivedPath + ".lock", wait: false)
+        defer { derivedLock.unlock() }
         do {
-            let settings = change.settings ?? currentSettings
-            let configuration = try IndexConfiguration(settings: settings)
             do {
-                let snapshot = try writer.transaction {
+                let written = try writer.transaction { () -> IndexSnapshot? in
+                    if let expected = change.expectedGeneration, try IndexStore.readGeneration(writer) != expected { return nil }
                     let previous = try IndexStore.readSettings(writer)
+                    let settings = try change.updateSettings?(previous) ?? previous
+                    let configuration = try IndexConfiguration(settings: settings)
                     let previousConfiguration = try IndexConfiguration(settings: previous)
                     // A new tokenizer (`separatorsToIndex`) also needs a new table; comparing with the
                     // table's declaration catches an index whose setting was stored before it applied.
@@ -275,9 +443,9 @@ final class IndexStore: @unchecked Sendable {
                         || previous.searchableAttributes != settings.searchableAttributes
                         || previousConfiguration.separators != configuration.separators
                         || !tokenizerMatches
-                    if let newSettings = change.settings {
+                    if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
-                        try statement.bind(1, JSONValue.object(newSettings.values).jsonString)
+                        try statement.bind(1, JSONValue.object(settings.values).jsonString)
                         try statement.run()
                     }
                     try ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)
@@ -311,6 +479,7 @@ final class IndexStore: @unchecked Sendable {
                     try buildTime.run()
                     return snapshot
                 }
+                guard let snapshot = written else { return nil }
                 checkpoint()
                 storeSnapshot(snapshot)
                 return snapshot
@@ -324,26 +493,9 @@ final class IndexStore: @unchecked Sendable {
     /// (memory-mapped) database and the files on disk do not hold the data twice. Best effort:
     /// a reader holding an old snapshot only delays it to the next write.
     private func checkpoint() {
-        try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-    }
-
-    /// Rebuilds the derived index from the records at the current generation (when its file is
-    /// missing, stale or from another format) and stores it; the records are untouched.
-    func rebuildSnapshot(configuration: IndexConfiguration) throws(SearchError) -> IndexSnapshot {
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        let snapshot: IndexSnapshot
-        do {
-            snapshot = try writer.readTransaction {
-                let generation = try IndexStore.readGeneration(writer)
-                let inputs = try IndexStore.readAllRecords(writer)
-                return SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-            }
-        } catch {
-            throw IndexStore.storageError(error, action: "rebuild the index at \(path)")
-        }
-        storeSnapshot(snapshot)
-        return snapshot
+        // Without waiting: another process's reader (a long rebuild) would otherwise hold this
+        // write for the whole busy timeout.
+        writer.withoutBusyWait { try? writer.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
     }
 
     /// Writes the derived index file after a commit. Best effort: when it cannot be written,

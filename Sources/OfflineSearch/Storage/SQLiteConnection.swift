@@ -23,17 +23,63 @@ final class SQLiteConnection {
     private let handle: OpaquePointer
     private var cache: [String: SQLiteStatement] = [:]
 
-    init(path: String, readOnly: Bool = false) throws(SQLiteError) {
+    /// How long a connection waits for another connection (in this process or another) that
+    /// holds a lock it needs — a writer waiting for another writer to commit — before failing
+    /// with `SQLITE_BUSY`: 5 seconds. Readers never wait for writers (WAL).
+    static let busyTimeoutMilliseconds: Int32 = 5000
+
+    /// Opens a connection. `immutable` (with `readOnly`) takes the file as unchanging: SQLite
+    /// then needs no shared-memory file and takes no lock, which is what lets a database in a
+    /// read-only folder (a bundle shipped inside an app) be read at all in WAL mode.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
         var db: OpaquePointer?
-        let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
-        let code = sqlite3_open_v2(path, &db, flags, nil)
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
+        var name = path
+        if readOnly && immutable {
+            flags |= SQLITE_OPEN_URI
+            name = "file:" + SQLiteConnection.uriEscaped(path) + "?immutable=1"
+        }
+        let code = sqlite3_open_v2(name, &db, flags, nil)
         guard code == SQLITE_OK, let db else {
             let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open"
             if let db { sqlite3_close_v2(db) }
             throw SQLiteError(code: code, message: "\(message): \(path)")
         }
         handle = db
-        sqlite3_busy_timeout(db, 5000)
+        sqlite3_busy_timeout(db, SQLiteConnection.busyTimeoutMilliseconds)
+    }
+
+    /// A path as the path of a `file:` URI: `%`, `?` and `#` (and anything not printable
+    /// ASCII) percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            if byte > 0x20, byte < 0x7F, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "?"), byte != UInt8(ascii: "#") {
+                result.append(Character(Unicode.Scalar(byte)))
+            } else {
+                result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+            }
+        }
+        return result
+    }
+
+    /// Runs `body` without waiting on locks (for best-effort work such as a checkpoint, which
+    /// would otherwise wait for other processes' readers).
+    func withoutBusyWait<T>(_ body: () throws -> T) rethrows -> T {
+        sqlite3_busy_timeout(handle, 0)
+        defer { sqlite3_busy_timeout(handle, SQLiteConnection.busyTimeoutMilliseconds) }
+        return try body()
+    }
+
+    /// Whether SQLite reports the database as busy (locked by another connection) or locked.
+    static func isBusy(_ error: SQLiteError) -> Bool {
+        let primary = error.code & 0xFF
+        return primary == SQLITE_BUSY || primary == SQLITE_LOCKED
+    }
+
+    /// Whether SQLite refused a write because the connection or the file is read-only.
+    static func isReadOnly(_ error: SQLiteError) -> Bool {
+        error.code & 0xFF == SQLITE_READONLY
     }
 
     deinit {

@@ -18,7 +18,7 @@ struct ImportCommand: ParsableCommand {
     @OptionGroup var data: DataOptions
     @Argument(help: "The index name (created if it does not exist).") var index: String
     @Argument(help: "A JSON array of records, or JSON Lines; - reads standard input.") var file: String
-    @Option(help: ArgumentHelp("A settings JSON file to apply first.", valueName: "file")) var settings: String?
+    @Option(help: ArgumentHelp("A settings JSON file, committed with the records in one transaction.", valueName: "file")) var settings: String?
     @Flag(help: "Replace every record of the index (others are removed).") var replace = false
 
     func run() throws {
@@ -33,8 +33,8 @@ struct ImportCommand: ParsableCommand {
         let target = try engine.index(index)
         let report: SearchIndex.ImportReport
         do {
-            if let settingsObject { try target.setSettings(settingsObject) }
-            report = try target.importRecords(records, replaceExisting: replace)
+            // The settings and the records are committed together (one transaction).
+            report = try target.importRecords(records, replaceExisting: replace, settings: settingsObject)
         } catch {
             if !existed { try? engine.deleteIndex(index) }
             throw error

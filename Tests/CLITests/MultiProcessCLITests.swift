@@ -1,0 +1,133 @@
+import Foundation
+import SearchAPI
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Several `offline-search` processes on one data folder (issue #11).
+@Suite struct MultiProcessCLITests {
+    /// Two `settings --set` at once, each changing another setting: both land (the patch is
+    /// applied to the settings stored when the write transaction starts). Before, one was lost
+    /// in 10 of 10 trials.
+    @Test func concurrentSettingsChangesBothLand() throws {
+        let data = DataDirectory()
+        // Enough records that each write takes a while (it re-derives the index): the second
+        // process opens while the first writes, as with a real index.
+        let records = (0..<5000).map { #"{"objectID":"\#($0)","name":"thing \#($0)","brand":"b\#($0 % 50)"}"# }.joined(separator: "\n")
+        for trial in 0..<10 {
+            let index = "things\(trial)"
+            let created = try CLI.run(["import", "--data", data.path, index, "-"], stdin: records)
+            #expect(created.status == 0, "\(created.stderr)")
+            let patches = [#"{"attributesForFaceting":["brand"]}"#, #"{"customRanking":["desc(name)"]}"#]
+            let results = LockedResults()
+            let folder = data.path
+            DispatchQueue.concurrentPerform(iterations: 2) { which in
+                results.append((try? CLI.run(["settings", "--data", folder, index, "--set", patches[which]]))?.status ?? -1)
+            }
+            #expect(results.values == [0, 0], "trial \(trial)")
+            let shown = try JSONValue(parsing: try CLI.run(["settings", "--data", data.path, index]).stdout)
+            #expect(shown["attributesForFaceting"] == ["brand"], "trial \(trial): \(shown)")
+            #expect(shown["customRanking"] == ["desc(name)"], "trial \(trial): \(shown)")
+        }
+    }
+
+    /// `import --replace --settings` killed (SIGKILL) at random moments: the index reopens
+    /// without error and holds the old records under the old settings, or the new records under
+    /// the new settings, never a mix (settings and records are one transaction).
+    @Test func killedImportWithSettingsLeavesOldOrNewState() throws {
+        let data = DataDirectory()
+        func file(_ prefix: String, _ count: Int) throws -> TemporaryFile {
+            let lines = (0..<count).map { #"{"objectID":"\#(prefix)\#($0)","name":"\#(prefix) thing \#($0)","tag":"\#(prefix)"}"# }
+            return try TemporaryFile(lines.joined(separator: "\n"), suffix: ".jsonl")
+        }
+        let old = try file("old", 300), new = try file("new", 10_000)
+        let oldSettings = try TemporaryFile(#"{"hitsPerPage": 11}"#, suffix: ".json")
+        let newSettings = try TemporaryFile(#"{"hitsPerPage": 13, "searchableAttributes": ["name"]}"#, suffix: ".json")
+        var seen: Set<String> = []
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<12 {
+            let index = "kill\(trial)"
+            let setup = try CLI.run(["import", "--data", data.path, index, old.path, "--replace", "--settings", oldSettings.path])
+            #expect(setup.status == 0, "\(setup.stderr)")
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = ["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            // Spread over the import (about 0.8 s here in a debug build), from before the write
+            // transaction begins to after it commits.
+            usleep(UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let search = try CLI.run(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
+            #expect(search.status == 0, "trial \(trial): \(search.stderr)")
+            let settings = try CLI.run(["settings", "--data", data.path, index])
+            #expect(settings.status == 0, "trial \(trial): \(settings.stderr)")
+            let response = try JSONValue(parsing: search.stdout)
+            let hitsPerPage = try JSONValue(parsing: settings.stdout)["hitsPerPage"]
+            let nbHits = response["nbHits"]
+            let state = "\(nbHits?.jsonString ?? "?") records, hitsPerPage \(hitsPerPage?.jsonString ?? "?")"
+            #expect(state == "300 records, hitsPerPage 11" || state == "10000 records, hitsPerPage 13", "trial \(trial): \(state)")
+            seen.insert(state)
+        }
+        // Which states were seen depends on timing; report them with the test.
+        print("killed imports left: \(seen.sorted())")
+    }
+}
+
+extension MultiProcessCLITests {
+    /// A long-running `offline-search query` follows imports made by other processes: each
+    /// request after an import answers with the imported records (before, every request after
+    /// the first import elsewhere answered 500 "kept changing" until it was restarted).
+    @Test func longRunningQueryFollowsOtherProcessesImports() throws {
+        let data = DataDirectory()
+        func records(_ round: Int) -> String {
+            (0..<3).map { #"{"objectID":"r\#(round)-\#($0)","name":"thing"}"# }.joined(separator: "\n")
+        }
+        #expect(try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(0)).status == 0)
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["query", "--data", data.path]
+        let input = Pipe(), output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+        var buffered = Data()
+        func ask() throws -> JSONValue {
+            input.fileHandleForWriting.write(Data((#"{"indexName":"things","query":"thing","hitsPerPage":0}"# + "\n").utf8))
+            while !buffered.contains(UInt8(ascii: "\n")) {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { break }
+                buffered.append(chunk)
+            }
+            guard let end = buffered.firstIndex(of: UInt8(ascii: "\n")) else { return .null }
+            let line = buffered[buffered.startIndex..<end]
+            buffered = Data(buffered[(end + 1)...])
+            return try JSONValue(parsingUTF8: Array(line))
+        }
+        #expect(try ask()["nbHits"] == 3)
+        for round in 1...4 {
+            let imported = try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(round))
+            #expect(imported.status == 0, "\(imported.stderr)")
+            let answer = try ask()
+            #expect(answer["nbHits"] == .int(Int64(3 + 3 * round)), "round \(round): \(answer.jsonString.prefix(200))")
+        }
+    }
+}
+
+private final class LockedResults: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: [Int32] = []
+    func append(_ value: Int32) { lock.withLock { stored.append(value) } }
+    var values: [Int32] { lock.withLock { stored } }
+}
