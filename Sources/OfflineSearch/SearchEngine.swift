@@ -129,7 +129,7 @@ public final class SearchEngine: SearchService, Sendable {
         var enough = false
         // Queries on the same index share their query and filter work (InstantSearch's
         // disjunctive faceting repeats both).
-        var contexts: [String: SearchContext?] = [:]
+        var contexts: [String: StateContext?] = [:]
         for query in queries {
             // A superseded search (a newer keystroke) stops here rather than running the rest.
             if Task.isCancelled { throw .cancelled("the search") }

@@ -40,29 +40,40 @@ extension SearchIndex {
         paged.hitsPerPage = limit
         paged.page = 0
         for _ in 0..<3 {
-            let snapshot = current.value
-            let request = try SearchRequest(paged, configuration: snapshot.configuration)
-            let (matched, candidates) = SearchContext(snapshot: snapshot).matching(request)
-            let everything = request.filter == nil && matched.count == snapshot.documentCount
+            try followCommittedWrites()
+            let state = current.value
+            let request = try SearchRequest(paged, configuration: state.configuration)
+            let matches = StateContext(state: state).matching(request)
+            let matchedCount = matches.reduce(0) { $0 + $1.documents.count }
+            let everything = request.filter == nil && matchedCount == state.documentCount
             var rowIDs = Set<Int64>()
             if !everything {
-                matched.forEach { document in
-                    rowIDs.insert(snapshot.rowIDs[document])
-                    return true
+                for (segment, match) in matches.enumerated() {
+                    match.documents.forEach { document in
+                        rowIDs.insert(state.rowID(segment: segment, document: document))
+                        return true
+                    }
                 }
             }
-            guard let (records, more) = try store.records(after: after, generation: snapshot.generation, limit: limit,
+            guard let (records, more) = try store.records(after: after, generation: state.generation, limit: limit,
                                                         include: { everything || rowIDs.contains($0) }) else {
-                // A write committed after the snapshot was taken: wait for it, retry on the new one.
+                // A write committed after the state was taken: wait for it, retry on the new one.
                 writeLock.lock(); writeLock.unlock()
                 continue
             }
-            let builder = HitBuilder(request: request, configuration: snapshot.configuration, candidates: candidates)
+            // The records come in objectID order from either segment: highlight with the words
+            // the query matched in any of them.
+            var candidates = matches[0].candidates
+            for match in matches.dropFirst() {
+                guard let variants = match.candidates?.variantTerms, candidates != nil else { continue }
+                candidates!.variantTerms = zip(candidates!.variantTerms, variants).map { $0.union($1) }
+            }
+            let builder = HitBuilder(request: request, configuration: state.configuration, candidates: candidates)
             var response = SearchResponse()
             response.hits = records.map(builder.hit(for:))
-            response.nbHits = matched.count
+            response.nbHits = matchedCount
             response.hitsPerPage = limit
-            response.nbPages = (matched.count + limit - 1) / limit
+            response.nbPages = (matchedCount + limit - 1) / limit
             response.query = parameters.query
             response.params = parameters.urlEncoded
             response.index = name

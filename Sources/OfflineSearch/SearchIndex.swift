@@ -14,9 +14,11 @@ import SearchAPI
 public final class SearchIndex: Sendable {
     public let name: String
     let store: IndexStore
-    let current: LockedValue<IndexSnapshot>
+    let current: LockedValue<IndexState>
     /// Serializes writes and lets a reader wait for a write in flight.
     let writeLock = NSLock()
+    /// Whether a merge of the delta into a new base runs in the background.
+    private let merging = LockedValue(false)
 
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
@@ -25,15 +27,15 @@ public final class SearchIndex: Sendable {
         self.name = name
         self.directory = directory
         store = try IndexStore(path: path, readOnly: readOnly)
-        current = LockedValue(try store.currentSnapshot())
+        current = LockedValue(try store.currentState())
     }
 
     /// Whether writes fail (the index was opened read-only, or its folder cannot be written).
     public var isReadOnly: Bool { store.isReadOnly }
 
     /// Follows writes committed by other processes (or other engines on the same folder): when
-    /// the database's generation moved past the current snapshot's, loads the snapshot of what
-    /// is committed now. Costs one `PRAGMA data_version` when nothing changed.
+    /// the database's generation moved past the current state's, reads what the writes since
+    /// changed (the change log). Costs one `PRAGMA data_version` when nothing changed.
     func followCommittedWrites() throws(SearchError) {
         guard try store.committedGeneration() != current.value.generation else { return }
         writeLock.lock()
@@ -45,7 +47,43 @@ public final class SearchIndex: Sendable {
     /// flight has then been published).
     private func followCommittedWritesLocked() throws(SearchError) {
         guard try store.committedGeneration() != current.value.generation else { return }
-        current.value = try store.currentSnapshot()
+        current.value = try store.catchUp(current.value)
+        mergeIfNeeded()
+    }
+
+    /// Applies a committed write to the in-memory index; the caller holds `writeLock`.
+    private func publish(_ written: IndexStore.Written) throws(SearchError) {
+        switch written {
+        case .rebuilt(let snapshot):
+            current.value = IndexState(base: snapshot)
+        case .logged:
+            current.value = try store.catchUp(current.value)
+        }
+        mergeIfNeeded()
+    }
+
+    /// Starts a merge when the delta has grown past `IndexState.deltaLimit`: the index is derived
+    /// anew from every record on a background thread (searches and writes go on meanwhile), its
+    /// file stored, and it replaces the current state once brought up to date with the writes
+    /// committed since.
+    private func mergeIfNeeded() {
+        guard current.value.needsMerge, merging.modify({ running in
+            defer { running = true }
+            return !running
+        }) else { return }
+        Thread.detachNewThread { [self] in
+            defer { merging.value = false }
+            guard let merged = try? store.rebuiltState() else { return }
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            guard let caughtUp = try? store.catchUp(merged), caughtUp.generation >= current.value.generation else { return }
+            current.value = caughtUp
+        }
+    }
+
+    /// Waits until no merge runs (for tests and benchmarks).
+    func waitForMerge() {
+        while merging.value { Thread.sleep(forTimeInterval: 0.005) }
     }
 
     /// The number of records.
@@ -335,8 +373,8 @@ public final class SearchIndex: Sendable {
                 let generation = try store.committedGeneration()
                 var change = try compute()
                 change.expectedGeneration = generation
-                if let written = try store.writeIfCurrent(change) {
-                    current.value = written
+                if let written = try store.writeIfCurrent(sized(change)) {
+                    try publish(written)
                     applied = change
                     break
                 }
@@ -353,7 +391,15 @@ public final class SearchIndex: Sendable {
 
     /// Applies a change; the caller holds `writeLock`.
     private func writeLocked(_ change: IndexStore.Change) throws(SearchError) {
-        current.value = try store.write(change)
+        try publish(try store.write(sized(change)))
+    }
+
+    /// The change, marked to derive the index anew when it is larger than the base: a delta
+    /// the size of the index would cost every later write as much as a rebuild does.
+    private func sized(_ change: IndexStore.Change) -> IndexStore.Change {
+        var change = change
+        change.deriveAnew = change.deriveAnew || change.size > current.value.base.documentCount
+        return change
     }
 
     /// Deletes every record that matches the filters (Algolia's `deleteBy`): `filters`,
@@ -379,20 +425,24 @@ public final class SearchIndex: Sendable {
         // write lock, that no other process committed since (else it catches up and retries).
         for _ in 0..<5 {
             try followCommittedWritesLocked()
-            let snapshot = current.value
-            let request = try SearchRequest(parameters, configuration: snapshot.configuration)
+            let state = current.value
+            let request = try SearchRequest(parameters, configuration: state.configuration)
             guard let filter = request.filter else {
                 throw SearchError(.invalidParameter,
                                   "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
             }
             var rowIDs: [Int64] = []
-            FilterEvaluator(snapshot: snapshot).documents(matching: filter).forEach { document in
-                rowIDs.append(snapshot.rowIDs[document])
-                return true
+            for (snapshot, live) in state.segments {
+                var documents = FilterEvaluator(snapshot: snapshot).documents(matching: filter)
+                if let live { documents.formIntersection(live) }
+                documents.forEach { document in
+                    rowIDs.append(snapshot.rowIDs[document])
+                    return true
+                }
             }
             guard !rowIDs.isEmpty else { return 0 }
-            if let written = try store.writeIfCurrent(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: snapshot.generation)) {
-                current.value = written
+            if let written = try store.writeIfCurrent(sized(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: state.generation))) {
+                try publish(written)
                 return rowIDs.count
             }
         }
@@ -408,19 +458,19 @@ public final class SearchIndex: Sendable {
 
     /// Runs one search (Algolia's `POST /1/indexes/{index}/query`).
     public func search(_ parameters: SearchParameters) throws(SearchError) -> SearchResponse {
-        var context: SearchContext?
+        var context: StateContext?
         return try search(parameters, sharing: &context)
     }
 
     /// Runs one search, reusing the candidate and filter work in `context` from earlier queries
     /// of the same call (a multi-search). The context is replaced when the index has changed.
-    func search(_ parameters: SearchParameters, sharing context: inout SearchContext?) throws(SearchError) -> SearchResponse {
+    func search(_ parameters: SearchParameters, sharing context: inout StateContext?) throws(SearchError) -> SearchResponse {
         let clock = ContinuousClock()
         let started = clock.now
         for _ in 0..<3 {
             try followCommittedWrites()
-            let snapshot = current.value
-            if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
+            let state = current.value
+            if context?.state !== state { context = StateContext(state: state) }
             if var response = try search(parameters, context: context!) {
                 let elapsed = clock.now - started
                 response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
@@ -448,7 +498,7 @@ public final class SearchIndex: Sendable {
     /// let response = try index.search(parameters, disjunctiveFacets: ["brand"])
     /// ```
     public func search(_ parameters: SearchParameters, disjunctiveFacets: [String]) throws(SearchError) -> SearchResponse {
-        var context: SearchContext?
+        var context: StateContext?
         var response = try search(parameters, sharing: &context)
         guard var facets = response.facets else { return response }
         for attribute in disjunctiveFacets {
@@ -476,26 +526,32 @@ public final class SearchIndex: Sendable {
         return response
     }
 
-    /// The search on one snapshot; nil when the store has moved past it.
-    private func search(_ parameters: SearchParameters, context: SearchContext) throws(SearchError) -> SearchResponse? {
-        let snapshot = context.snapshot
-        var request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        var (matched, candidates) = context.matching(request)
-        if matched.isEmpty {
+    /// The search on one state; nil when the store has moved past it.
+    private func search(_ parameters: SearchParameters, context: StateContext) throws(SearchError) -> SearchResponse? {
+        let state = context.state
+        let configuration = state.configuration
+        var request = try SearchRequest(parameters, configuration: configuration)
+        var matches = context.matching(request)
+        if matches.allSatisfy({ $0.documents.isEmpty }) {
             // removeWordsIfNoResults: retry with more and more words optional.
             for words in request.wordRemoval.fallbacks(for: request.words) {
                 request.words = words
-                (matched, candidates) = context.matching(request)
-                if !matched.isEmpty { break }
+                matches = context.matching(request)
+                if !matches.allSatisfy({ $0.documents.isEmpty }) { break }
             }
         }
-        var nbHits = matched.count
+        let counts = matches.map(\.documents.count)
+        var nbHits = counts.reduce(0, +)
         if Task.isCancelled { throw .cancelled("the search") }
+        let single = matches.count == 1
 
         var response = SearchResponse()
         if !request.facets.isEmpty {
-            let counted = FacetCounter(snapshot: snapshot).facets(request.facets, over: matched, documentCount: nbHits,
-                                                                  maxValues: request.maxValuesPerFacet, sort: request.sortFacetValuesBy)
+            let counted = single
+                ? FacetCounter(snapshot: state.base).facets(request.facets, over: matches[0].documents, documentCount: nbHits,
+                                                            maxValues: request.maxValuesPerFacet, sort: request.sortFacetValuesBy)
+                : SegmentedSearch.facets(request.facets, matches: matches, state: state, maxValues: request.maxValuesPerFacet,
+                                         sort: request.sortFacetValuesBy)
             response.facets = counted.facets
             if !counted.stats.isEmpty { response.facetsStats = counted.stats }
             response.exhaustiveFacetsCount = true
@@ -503,37 +559,49 @@ public final class SearchIndex: Sendable {
         }
 
         // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
-        var boosts: [DocumentSet] = []
+        var boosts: [[DocumentSet]] = Array(repeating: [], count: matches.count)
         if let optional = request.optionalFilter {
             let elements: [FilterExpression]
             if case .and(let children) = optional { elements = children } else { elements = [optional] }
-            boosts = elements.map { context.filters.documents(matching: $0) }
+            for (index, segment) in context.segments.enumerated() {
+                boosts[index] = elements.map { segment.filters.documents(matching: $0) }
+            }
         }
-        let docs: [Int]
-        if request.distinct > 0, let path = snapshot.configuration.attributeForDistinct, let groups = snapshot.facetColumn(path) {
+        var docs: [(segment: Int, document: Int)]
+        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct : nil
+        if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            (docs, nbHits) = RelevanceRanker.distinctPage(of: matched, candidates: candidates, boosts: boosts,
-                                                          criteria: snapshot.configuration.relevanceOrder, sortRuns: snapshot.sortRuns,
-                                                          groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
-        } else {
+            let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
+                                                             criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+                                                             groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
+            (docs, nbHits) = (page.map { (0, $0) }, total)
+        } else if let path = distinctPath, !single, state.segments.contains(where: { $0.snapshot.facetColumn(path) != nil }) {
+            (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
+                                                          perGroup: request.distinct, start: request.start, count: request.count)
+        } else if single {
             // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
-            docs = RelevanceRanker.page(of: matched, candidates: candidates, boosts: boosts, criteria: snapshot.configuration.relevanceOrder,
-                                        sortRuns: snapshot.sortRuns, start: request.start, count: request.count)
+            docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
+                                        criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+                                        start: request.start, count: request.count).map { (0, $0) }
+        } else {
+            docs = SegmentedSearch.page(matches, boosts: boosts, state: state, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {
-            guard let fetched = try store.records(rowIDs: docs.map { snapshot.rowIDs[$0] }, generation: snapshot.generation) else {
+            guard let fetched = try store.records(rowIDs: docs.map { state.rowID(segment: $0.segment, document: $0.document) },
+                                                  generation: state.generation) else {
                 return nil
             }
             records = fetched
         }
-        let builder = HitBuilder(request: request, configuration: snapshot.configuration, candidates: candidates)
-        response.hits = records.map(builder.hit(for:))
+        let builders = matches.map { HitBuilder(request: request, configuration: configuration, candidates: $0.candidates) }
+        response.hits = zip(records, docs).map { record, doc in builders[doc.segment].hit(for: record) }
         if parameters.getRankingInfo == true {
-            for (position, document) in docs.enumerated() {
+            for (position, doc) in docs.enumerated() {
                 guard case .object(var hit) = response.hits[position] else { continue }
-                hit["_rankingInfo"] = RankingInfo.json(for: document, candidates: candidates, boosts: boosts,
-                                                       documentCount: snapshot.documentCount)
+                hit["_rankingInfo"] = RankingInfo.json(for: doc.document, candidates: matches[doc.segment].candidates,
+                                                       boosts: boosts[doc.segment],
+                                                       userScore: state.documentCount - state.ordinal(segment: doc.segment, document: doc.document))
                 response.hits[position] = .object(hit)
             }
         }
@@ -565,42 +633,42 @@ public final class SearchIndex: Sendable {
     /// values with a word that starts with `facetQuery`, counted over the records that match
     /// the request's query and filters, most frequent first.
     public func searchForFacetValues(facet: String, parameters: SearchParameters) throws(SearchError) -> FacetValuesResponse {
-        var context: SearchContext?
+        var context: StateContext?
         return try searchForFacetValues(facet: facet, parameters: parameters, sharing: &context)
     }
 
     func searchForFacetValues(facet: String, parameters: SearchParameters,
-                              sharing context: inout SearchContext?) throws(SearchError) -> FacetValuesResponse {
+                              sharing context: inout StateContext?) throws(SearchError) -> FacetValuesResponse {
         let clock = ContinuousClock()
         let started = clock.now
         try followCommittedWrites()
-        let snapshot = current.value
-        if context?.snapshot !== snapshot { context = SearchContext(snapshot: snapshot) }
-        guard let attribute = snapshot.configuration.facet(facet), attribute.searchable, let column = snapshot.facetColumn(facet) else {
+        let state = current.value
+        if context?.state !== state { context = StateContext(state: state) }
+        let configuration = state.configuration
+        guard let attribute = configuration.facet(facet), attribute.searchable, state.base.facetColumn(facet) != nil else {
             throw SearchError(.invalidParameter,
                               "Cannot search in `\(facet)` attribute, you need to add `searchable(\(facet))` to attributesForFaceting.")
         }
-        let request = try SearchRequest(parameters, configuration: snapshot.configuration)
-        let matched = context!.matching(request).documents
+        let request = try SearchRequest(parameters, configuration: configuration)
+        let matches = context!.matching(request)
         if Task.isCancelled { throw .cancelled("the search") }
-        let counts = FacetCounter(snapshot: snapshot).counts(column, over: matched, documentCount: matched.count)
-        let separators = snapshot.configuration.separators
+        let counts = SegmentedSearch.valueCounts(facet, matches: matches, state: state)
+        let separators = configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)
         let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
                                            separators: separators)
         var hits: [FacetHit] = []
-        for id in counts.indices where counts[id] > 0 {
-            let value = column.values[id]
+        for (value, count) in counts {
             if !facetWords.isEmpty {
                 let tokens = Tokenizer.words(value, separators: separators)
                 guard facetWords.allSatisfy({ word in tokens.contains { $0.hasPrefix(word.folded) } }) else { continue }
             }
             let highlighted = highlighter.highlight(value)["value"]?.stringValue ?? value
-            hits.append(FacetHit(value: value, highlighted: highlighted, count: counts[id]))
+            hits.append(FacetHit(value: value, highlighted: highlighted, count: count))
         }
         hits.sort { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
         let elapsed = clock.now - started
-        let maxFacetHits = parameters.maxFacetHits ?? snapshot.configuration.settings.int("maxFacetHits").map { min(max($0, 1), 100) } ?? 10
+        let maxFacetHits = parameters.maxFacetHits ?? configuration.settings.int("maxFacetHits").map { min(max($0, 1), 100) } ?? 10
         return FacetValuesResponse(facetHits: Array(hits.prefix(maxFacetHits)), exhaustiveFacetsCount: true,
                                    processingTimeMS: Int(elapsed.components.attoseconds / 1_000_000_000_000_000))
     }

@@ -58,7 +58,7 @@ import SearchAPI
     static func derivedFileIsValid(_ index: SearchIndex) throws -> Bool {
         let configuration = try IndexConfiguration(settings: index.settings)
         return SnapshotFile.read(from: index.store.derivedPath, indexID: index.store.indexID, configuration: configuration,
-                                 generation: try index.store.generation()) != nil
+                                 generations: 0...(try index.store.generation())) != nil
     }
 
     enum Damage: String, CaseIterable, CustomTestStringConvertible {
@@ -137,7 +137,7 @@ import SearchAPI
             expected = try FileIntegrityTests.answers(mine)
             let configuration = try IndexConfiguration(settings: mine.settings)
             #expect(SnapshotFile.read(from: other.store.derivedPath, indexID: mine.store.indexID, configuration: configuration,
-                                      generation: try mine.store.generation()) == nil)
+                                      generations: 0...(try mine.store.generation())) == nil)
             try FileManager.default.removeItem(atPath: mine.store.derivedPath)
             try FileManager.default.copyItem(atPath: other.store.derivedPath, toPath: mine.store.derivedPath)
         }

@@ -54,18 +54,22 @@ struct FacetCounter {
             }
             facets.append(FacetCounts(attribute: attribute, values: top.map { (value: column.values[$0], count: counts[$0]) }))
             if column.isNumeric, !ids.isEmpty {
-                var minimum = Double.infinity, maximum = -Double.infinity, sum = 0.0, n = 0
-                for id in ids {
-                    let number = column.numbers[id]
-                    minimum = min(minimum, number)
-                    maximum = max(maximum, number)
-                    sum += number * Double(counts[id])
-                    n += counts[id]
-                }
-                stats[attribute] = FacetStats(min: minimum, max: maximum, avg: n > 0 ? sum / Double(n) : 0, sum: sum)
+                stats[attribute] = FacetCounter.stats(ids.map { (column.numbers[$0], counts[$0]) })
             }
         }
         return (facets, stats)
+    }
+
+    /// `facets_stats` of a numeric facet from its matched values and their counts.
+    static func stats(_ values: [(number: Double, count: Int)]) -> FacetStats {
+        var minimum = Double.infinity, maximum = -Double.infinity, sum = 0.0, n = 0
+        for (number, count) in values {
+            minimum = min(minimum, number)
+            maximum = max(maximum, number)
+            sum += number * Double(count)
+            n += count
+        }
+        return FacetStats(min: minimum, max: maximum, avg: n > 0 ? sum / Double(n) : 0, sum: sum)
     }
 
     /// The first `k` elements of `elements` in the order of `areInIncreasingOrder`, sorted,

@@ -208,10 +208,13 @@ final class IndexSnapshot: Sendable {
     /// In `configuration.facetAttributes` order.
     let facets: [FacetColumn]
     let numerics: [String: NumericColumn]
+    /// Each document's values of `configuration.documentOrder`, to order documents of two
+    /// segments (empty without sort or custom ranking).
+    let orderKeys: DocumentOrderKeys
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
          postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: PostingPositions,
-         sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn]) {
+         sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn], orderKeys: DocumentOrderKeys) {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
@@ -225,14 +228,16 @@ final class IndexSnapshot: Sendable {
         self.forward = forward
         self.facets = facets
         self.numerics = numerics
+        self.orderKeys = orderKeys
     }
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
 
     // MARK: Persistence
 
-    /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2).
-    static let formatVersion: UInt32 = 9
+    /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
+    /// document order's values).
+    static let formatVersion: UInt32 = 10
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -269,6 +274,13 @@ final class IndexSnapshot: Sendable {
             writer.write(array: numerics[path]!.docStarts)
             writer.write(array: numerics[path]!.values)
         }
+        writer.write(UInt64(orderKeys.criteriaCount))
+        for c in 0..<orderKeys.criteriaCount {
+            writer.write(array: orderKeys.kinds[c])
+            writer.write(array: orderKeys.numbers[c])
+            writer.write(array: orderKeys.texts[c].bytes)
+            writer.write(array: orderKeys.texts[c].starts)
+        }
         return writer.bytes
     }
 
@@ -302,14 +314,25 @@ final class IndexSnapshot: Sendable {
                 let path = try reader.readString()
                 numerics[path] = NumericColumn(docStarts: try reader.readArray(), values: try reader.readArray())
             }
+            var kinds: [[UInt8]] = [], numbers: [[Double]] = [], texts: [StringTable] = []
+            for _ in 0..<(try reader.read(UInt64.self)) {
+                kinds.append(try reader.readArray())
+                numbers.append(try reader.readArray())
+                texts.append(StringTable(bytes: try reader.readArray(), starts: try reader.readArray()))
+            }
+            let orderKeys = DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,
                   postingPositions.present.isEmpty || postingPositions.present.count == (postingDocs.count + 63) >> 6, forward.starts.count == rowIDs.count + 1,
                   sortRuns.isEmpty || sortRuns.last == UInt32(rowIDs.count),
-                  facets.map(\.path) == configuration.facetAttributes.map(\.path) else { return nil }
+                  facets.map(\.path) == configuration.facetAttributes.map(\.path),
+                  kinds.count == configuration.documentOrder.count,
+                  kinds.allSatisfy({ $0.count == rowIDs.count }), numbers.allSatisfy({ $0.count == rowIDs.count }),
+                  zip(kinds, texts).allSatisfy({ kind, text in text.count == (kind.contains(2) ? rowIDs.count : 0) })
+            else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
                                  postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, sortRuns: sortRuns, forward: forward,
-                                 facets: facets, numerics: numerics)
+                                 facets: facets, numerics: numerics, orderKeys: orderKeys)
         } catch {
             return nil
         }

@@ -71,7 +71,7 @@ enum SnapshotBuilder {
     }
 
     static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
-        let (order, sortRuns) = customRankingOrder(inputs, configuration: configuration)
+        let (order, sortRuns, orderKeys) = documentOrder(inputs, configuration: configuration)
         let documentCount = order.count
 
         // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
@@ -180,42 +180,38 @@ enum SnapshotBuilder {
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
                              terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
                              postingMasks: postingMasks, postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
-                             facets: facets, numerics: numerics)
+                             facets: facets, numerics: numerics, orderKeys: orderKeys)
     }
 
     /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records
     /// missing a value last), then insertion order; and, for a sort replica, where each run of
     /// records with equal sort values starts in that order (plus the record count at the end).
     static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> (order: [Int], sortRuns: [UInt32]) {
+        let (order, sortRuns, _) = documentOrder(inputs, configuration: configuration)
+        return (order, sortRuns)
+    }
+
+    /// `customRankingOrder`, and each document's values of the order's criteria (in the order).
+    static func documentOrder(_ inputs: [Input], configuration: IndexConfiguration)
+        -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
         let criteria = configuration.documentOrder
         guard !criteria.isEmpty else {
-            return (inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }, [])
+            return (inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }, [], DocumentOrderKeys([], criteria: 0))
         }
-        let keys: [[RankingValue?]] = inputs.map { input in
-            criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: input.record).first.flatMap(RankingValue.init) }
-        }
+        let keys: [[RankingValue?]] = inputs.map { DocumentOrder.values(of: $0.record, criteria: criteria) }
         let order = inputs.indices.sorted { a, b in
-            for (c, criterion) in criteria.enumerated() {
-                switch (keys[a][c], keys[b][c]) {
-                case (nil, nil): continue
-                case (nil, _): return false
-                case (_, nil): return true
-                case let (x?, y?):
-                    if x == y { continue }
-                    return criterion.ascending ? x < y : x > y
-                }
-            }
-            return inputs[a].rowID < inputs[b].rowID
+            DocumentOrder.precedes(keys[a], inputs[a].rowID, keys[b], inputs[b].rowID, criteria: criteria)
         }
+        let orderedKeys = DocumentOrderKeys(order.map { keys[$0] }, criteria: criteria.count)
         let sortCount = configuration.sortCriteria.count
-        guard sortCount > 0 else { return (order, []) }
+        guard sortCount > 0 else { return (order, [], orderedKeys) }
         var runs: [UInt32] = []
         for (position, index) in order.enumerated()
         where position == 0 || keys[index][..<sortCount] != keys[order[position - 1]][..<sortCount] {
             runs.append(UInt32(position))
         }
         runs.append(UInt32(order.count))
-        return (order, runs)
+        return (order, runs, orderedKeys)
     }
 
     static func buildFacetColumn(_ path: String, inputs: [Input], order: [Int]) -> FacetColumn {

@@ -46,6 +46,32 @@ struct DocumentSet: Sendable, Equatable {
 
     var isEmpty: Bool { !words.contains { $0 != 0 } }
 
+    /// The number of documents below `position`.
+    /// - Complexity: O(position / 64)
+    func count(below position: Int) -> Int {
+        var total = 0
+        let whole = min(position >> 6, words.count)
+        for index in 0..<whole { total += words[index].nonzeroBitCount }
+        if whole < words.count, position & 63 != 0 {
+            total += (words[whole] & ((1 << UInt64(position & 63)) - 1)).nonzeroBitCount
+        }
+        return total
+    }
+
+    /// The first document at or after `position`, nil when there is none.
+    /// - Complexity: O(gap / 64)
+    func first(from position: Int) -> Int? {
+        guard position < capacity else { return nil }
+        var index = position >> 6
+        var word = words[index] & (~0 << UInt64(position & 63))
+        while word == 0 {
+            index += 1
+            guard index < words.count else { return nil }
+            word = words[index]
+        }
+        return index << 6 | word.trailingZeroBitCount
+    }
+
     mutating func formIntersection(_ other: DocumentSet) {
         words.withUnsafeMutableBufferPointer { a in
             other.words.withUnsafeBufferPointer { b in

@@ -7,6 +7,9 @@
 /// Not thread-safe: one context serves one caller.
 final class SearchContext {
     let snapshot: IndexSnapshot
+    /// The snapshot's documents that are still in the index (nil: all): a segment's documents
+    /// removed or replaced by later writes are left out of every match.
+    let live: DocumentSet?
     let filters: FilterEvaluator
     private struct CandidateKey: Hashable {
         var words: [QueryWord]
@@ -15,8 +18,9 @@ final class SearchContext {
     }
     private var candidates: [CandidateKey: CandidateMatches] = [:]
 
-    init(snapshot: IndexSnapshot) {
+    init(snapshot: IndexSnapshot, live: DocumentSet? = nil) {
         self.snapshot = snapshot
+        self.live = live
         filters = FilterEvaluator(snapshot: snapshot)
     }
 
@@ -32,11 +36,13 @@ final class SearchContext {
 
     /// The documents matching the request's words and filters, with the candidates for ranking.
     /// `typoTolerance: "min"` keeps only the documents with the fewest typos, `"strict"` those
-    /// with the two lowest typo counts.
-    func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
+    /// with the two lowest typo counts, unless `typoMode` is false (an index of several segments
+    /// decides that over all of them: `SegmentedSearch`).
+    func matching(_ request: SearchRequest, typoMode: Bool = true) -> (documents: DocumentSet, candidates: CandidateMatches?) {
         var candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         candidates?.minProximity = request.minProximity
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
+        if let live { documents.formIntersection(live) }
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
         // Quoted phrases: their words adjacent and in order, in one attribute value.
         let phrases = Dictionary(grouping: request.words.filter { $0.phrase != nil }, by: { $0.phrase! })
@@ -67,10 +73,10 @@ final class SearchContext {
             }
             documents.subtract(excluded)
         }
-        if let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {
+        if typoMode, let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {
             let groups = RelevanceRanker.typoTiers(of: documents, candidates: candidates)
             var kept = DocumentSet(capacity: snapshot.documentCount)
-            for group in groups.prefix(request.typoPolicy.mode == .min ? 1 : 2) { kept.formUnion(group) }
+            for group in groups.prefix(request.typoPolicy.mode == .min ? 1 : 2) { kept.formUnion(group.documents) }
             documents = kept
         }
         return (documents, candidates)

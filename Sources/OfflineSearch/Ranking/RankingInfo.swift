@@ -10,7 +10,7 @@ enum RankingInfo {
     /// - `filters`: the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
     /// - `geoDistance`: 0 (no geo search).
-    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], documentCount: Int) -> JSONValue {
+    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], userScore: Int) -> JSONValue {
         var typos = 0, words = 0, exact = 0, firstMatchedWord = 0, proximity = 0
         if let candidates {
             for index in candidates.exact.indices {
@@ -29,7 +29,7 @@ enum RankingInfo {
             "nbTypos": .int(Int64(typos)),
             "firstMatchedWord": .int(Int64(firstMatchedWord)),
             "proximityDistance": .int(Int64(proximity)),
-            "userScore": .int(Int64(documentCount - document)),
+            "userScore": .int(Int64(userScore)),
             "geoDistance": 0,
             "geoPrecision": 1,
             "nbExactWords": .int(Int64(exact)),

@@ -134,40 +134,82 @@ enum RelevanceRanker {
         })
     }
 
+    /// The tiers in ranking order with complete keys (`keyedRelevanceTiers`), lazily; with
+    /// `sortRuns`, run by run, so the documents come in the order of the sort values first.
+    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+                           criteria: [RankingCriterion], sortRuns: [UInt32]) -> AnySequence<KeyedTier> {
+        guard sortRuns.count > 1 else {
+            return keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, completeKeys: true)
+        }
+        var run = 0
+        var inRun: AnyIterator<KeyedTier>?
+        return AnySequence(AnyIterator<KeyedTier> {
+            while true {
+                if let tier = inRun?.next() { return tier }
+                guard run + 1 < sortRuns.count else { return nil }
+                let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
+                run += 1
+                guard !documents.isEmpty else { continue }
+                let group = Tier.list(documents).documentSet(capacity: matched.capacity)
+                inRun = keyedRelevanceTiers(of: group, candidates: candidates, boosts: boosts, criteria: criteria,
+                                            completeKeys: true).makeIterator()
+            }
+        })
+    }
+
     /// The relevance tiers of `matched`, lazily.
     static func relevanceTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
                                criteria: [RankingCriterion]) -> AnySequence<Tier> {
+        AnySequence(keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria,
+                                        completeKeys: false).lazy.map(\.tier))
+    }
+
+    /// A tier and what ranks it: `key[i]` is its value of criterion `i` (lower ranks first).
+    struct KeyedTier {
+        var key: [Int]
+        var tier: Tier
+    }
+
+    /// The relevance tiers of `matched`, lazily, with their keys. With `completeKeys`, every tier
+    /// is split by every criterion (even a tier of one document), so its key has a value for each
+    /// and tiers of two segments compare; without, keys are left empty.
+    static func keyedRelevanceTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+                                    criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
-        var stack: [(group: Tier, criterion: Int)] = [(.set(matched), 0)]
-        return AnySequence(AnyIterator<Tier> {
-            while let (group, index) = stack.popLast() {
-                guard index < criteria.count, !group.isSingle else { return group }
+        var stack: [(group: Tier, criterion: Int, key: [Int])] = [(.set(matched), 0, [])]
+        return AnySequence(AnyIterator<KeyedTier> {
+            while let (group, index, key) = stack.popLast() {
+                guard index < criteria.count, completeKeys || !group.isSingle else { return KeyedTier(key: key, tier: group) }
                 let parts = split(group.documentSet(capacity: matched.capacity), by: criteria[index],
                                   candidates: candidates, boosts: boosts)
-                for part in parts.reversed() where !part.isEmpty { stack.append((part, index + 1)) }
+                for (value, part) in parts.reversed() where !part.isEmpty {
+                    stack.append((part, index + 1, completeKeys ? key + [value] : key))
+                }
             }
             return nil
         })
     }
 
-    /// `group` split by one criterion, best first.
+    /// `group` split by one criterion, best first, each part with its value of the criterion
+    /// (lower first: typos, distance, level and position; minus the count of what more is
+    /// better: optional words and filters matched, words matched whole).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [DocumentSet]) -> [Tier] {
+                      boosts: [DocumentSet]) -> [(Int, Tier)] {
         switch criterion {
         case .filters:
-            return boosts.isEmpty ? [.set(group)] : countTiers(group, sets: boosts).map(Tier.set)
+            return boosts.isEmpty ? [(0, .set(group))] : countTiers(group, sets: boosts).map { (-$0.count, .set($0.documents)) }
         case .typo, .words, .proximity, .attribute, .exact:
-            guard let candidates, !candidates.levels.isEmpty else { return [.set(group)] }
+            guard let candidates, !candidates.levels.isEmpty else { return [(0, .set(group))] }
             switch criterion {
             case .proximity:
-                return proximityTiers(group, candidates: candidates).map(Tier.set)
+                return proximityTiers(group, candidates: candidates).map { ($0.distance, .set($0.documents)) }
             case .typo:
-                return candidates.hasTypos ? typoTiers(of: group, candidates: candidates).map(Tier.set) : [.set(group)]
+                return candidates.hasTypos ? typoTiers(of: group, candidates: candidates).map { ($0.typos, .set($0.documents)) } : [(0, .set(group))]
             case .words:
                 let optional = candidates.optionalSets.compactMap { $0 }
-                return optional.isEmpty ? [.set(group)] : countTiers(group, sets: optional).map(Tier.set)
+                return optional.isEmpty ? [(0, .set(group))] : countTiers(group, sets: optional).map { (-$0.count, .set($0.documents)) }
             case .attribute:
                 return attributeTiers(group, candidates: candidates)
             default:
@@ -182,17 +224,18 @@ enum RelevanceRanker {
     /// (`minProximity`), when it has one.
     /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
     ///   position, or O(d log d) for the d documents of a group ranked by proximity.
-    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [Tier] {
+    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
         if candidates.attributeFromProximity, let tiers = proximityAttributeTiers(group, candidates: candidates) {
             return tiers
         }
         var remaining = group
-        var parts: [Tier] = []
+        var parts: [(Int, Tier)] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
             let atLevel = remaining.intersection(documents)
             remaining.subtract(atLevel)
+            let levelRank = Int(PostingRank.rank(level: level, position: 0))
             guard let ranks = candidates.attributeRanks, candidates.orderedLevels[level] else {
-                parts.append(.set(atLevel))
+                parts.append((levelRank, .set(atLevel)))
                 continue
             }
             // Positions are few and small: one bucket each, filled in document (custom) order.
@@ -203,15 +246,19 @@ enum RelevanceRanker {
                 byPosition[position].append(document)
                 return true
             }
-            let positions = byPosition.filter { !$0.isEmpty }
-            if positions.count == 1 { parts.append(.set(atLevel)) } else { parts += positions.map(Tier.list) }
+            let positions = byPosition.indices.filter { !byPosition[$0].isEmpty }
+            if positions.count == 1 {
+                parts.append((levelRank + positions[0], .set(atLevel)))
+            } else {
+                parts += positions.map { (levelRank + $0, .list(byPosition[$0])) }
+            }
         }
         return parts
     }
 
     /// The attribute split of a group whose records were all read by the proximity split; nil
     /// when some were not (a group over the proximity limit).
-    static func proximityAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [Tier]? {
+    static func proximityAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)]? {
         var keyed: [(rank: UInt16, document: Int)] = []
         var scanned = true
         group.forEach { document in
@@ -224,12 +271,12 @@ enum RelevanceRanker {
         }
         guard scanned else { return nil }
         keyed.sort { ($0.rank, $0.document) < ($1.rank, $1.document) }
-        var tiers: [Tier] = []
+        var tiers: [(Int, Tier)] = []
         var start = 0
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count, keyed[end].rank == keyed[start].rank { end += 1 }
-            tiers.append(.list(keyed[start..<end].map(\.document)))
+            tiers.append((Int(keyed[start].rank), .list(keyed[start..<end].map(\.document))))
             start = end
         }
         return tiers
@@ -247,12 +294,12 @@ enum RelevanceRanker {
     /// Splits a group by proximity (the sum over consecutive query words of the distance between
     /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
     /// - Complexity: O(words of the group's documents), plus O(vocabulary) for a large group.
-    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
+    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(distance: Int, documents: DocumentSet)] {
         let words = candidates.wordTerms
-        guard words.count > 1 else { return [group] }
+        guard words.count > 1 else { return [(0, group)] }
         let size = group.count
         // Bounded work: a tied group larger than this is left in custom order (see the README).
-        guard size <= proximityGroupLimit else { return [group] }
+        guard size <= proximityGroupLimit else { return [(0, group)] }
         var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in
@@ -263,7 +310,7 @@ enum RelevanceRanker {
             }
             return true
         }
-        return buckets.filter { !$0.isEmpty }
+        return buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
@@ -276,7 +323,7 @@ enum RelevanceRanker {
     }
 
     /// The matching documents grouped by total typos, fewest first (empty groups left out).
-    static func typoTiers(of matched: DocumentSet, candidates: CandidateMatches) -> [DocumentSet] {
+    static func typoTiers(of matched: DocumentSet, candidates: CandidateMatches) -> [(typos: Int, documents: DocumentSet)] {
         // Per word, its documents by typo count; an optional word also has "not matched" (no typo).
         var words: [[DocumentSet]] = []
         for (index, levels) in candidates.byTypos.enumerated() {
@@ -288,7 +335,7 @@ enum RelevanceRanker {
             }
             words.append(levels)
         }
-        guard !words.isEmpty else { return [matched] }
+        guard !words.isEmpty else { return [(0, matched)] }
         // Word by word, the documents reachable with each total so far: a document is in group t
         // when some choice of one typo count per word, each among the counts it has, sums to t.
         // Iterative, so the cost is words × totals set operations, whatever the query's length
@@ -306,13 +353,13 @@ enum RelevanceRanker {
             }
             groups = next
         }
-        return groups.compactMap { $0 }
+        return groups.indices.compactMap { typos in groups[typos].map { (typos, $0) } }
     }
 
     /// Splits a group by how many of `sets` each document belongs to, most first (optional
     /// words matched, optional filters matched).
     /// - Complexity: O(k² · n / 64) for k sets.
-    static func countTiers(_ group: DocumentSet, sets: [DocumentSet]) -> [DocumentSet] {
+    static func countTiers(_ group: DocumentSet, sets: [DocumentSet]) -> [(count: Int, documents: DocumentSet)] {
         // exactly[c]: documents of the group in exactly c of the sets seen so far.
         var exactly = [group]
         for set in sets {
@@ -323,19 +370,21 @@ enum RelevanceRanker {
             }
             exactly = next
         }
-        return exactly.reversed().filter { !$0.isEmpty }
+        return exactly.indices.reversed().filter { !exactly[$0].isEmpty }.map { ($0, exactly[$0]) }
     }
 
     /// Splits one attribute tier by the number of words matched whole, most first.
-    static func exactTiers(_ tier: DocumentSet, candidates: CandidateMatches) -> [Tier] {
+    static func exactTiers(_ tier: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
         // Words matched whole by every document of the tier do not split it.
         let splitting = candidates.exact.compactMap { $0 }.filter { !tier.subtracting($0).isEmpty }
+        // Matched whole by every document (a word without an exact set counts for all).
+        let common = candidates.exact.count - splitting.count
         switch splitting.count {
         case 0:
-            return [.set(tier)]
+            return [(-common, .set(tier))]
         case 1:
             let whole = tier.intersection(splitting[0])
-            return [.set(whole), .set(tier.subtracting(whole))]
+            return [(-common - 1, .set(whole)), (-common, .set(tier.subtracting(whole)))]
         default:
             var buckets = [[Int]](repeating: [], count: splitting.count + 1)
             tier.forEach { doc in
@@ -344,7 +393,7 @@ enum RelevanceRanker {
                 buckets[splitting.count - whole].append(doc)
                 return true
             }
-            return buckets.map { .list($0) }
+            return buckets.indices.map { (-common - splitting.count + $0, .list(buckets[$0])) }
         }
     }
 }

@@ -19,15 +19,29 @@ extension IndexStore {
             ('indexID', lower(hex(randomblob(16))));
         """
 
+    /// The change log, from which a process brings its in-memory index up to date with the
+    /// writes committed since (its own and other processes'), reading only what changed: each
+    /// record carries the generation that last wrote it, and `removed_records` the rowids
+    /// deleted and when. `logStart` is the generation from which the log is complete (a clear
+    /// moves it: it removes every record without logging each).
+    static let changeLogSQL = """
+        CREATE INDEX IF NOT EXISTS records_by_generation ON records (generation);
+        CREATE TABLE IF NOT EXISTS removed_records (rowid INTEGER PRIMARY KEY, generation INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS removed_records_by_generation ON removed_records (generation);
+        INSERT OR IGNORE INTO meta (key, value) SELECT 'logStart', value FROM meta WHERE key = 'generation';
+        """
+
     /// A new index: WAL mode (stored in the file, so set once here, never on open), the tables
     /// every index has, and its first meta rows.
     static let schemaSQL = """
         PRAGMA journal_mode = WAL;
         CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-        CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL);
-        """ + metaRowsSQL
+        CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL,
+            generation INTEGER NOT NULL DEFAULT 0);
+        """ + metaRowsSQL + changeLogSQL
 
-    /// Brings an index made by an older version up to date (WAL mode, meta rows it lacks).
+    /// Brings an index made by an older version up to date (WAL mode, meta rows it lacks, the
+    /// change log: its records count as written at generation 0, and the log starts now).
     /// Reads only, unless something is missing: opening an index writes nothing, so it never
     /// waits for (or blocks) another process's write.
     static func migrateIfNeeded(_ connection: SQLiteConnection) throws {
@@ -39,6 +53,18 @@ extension IndexStore {
         let complete = try rows.step() && rows.int64(0) == 3
         rows.reset()
         if !complete { try connection.transaction { try connection.execute(metaRowsSQL) } }
+        let log = try connection.statement("SELECT count(*) FROM meta WHERE key = 'logStart'")
+        let hasLog = try log.step() && log.int64(0) == 1
+        log.reset()
+        if !hasLog {
+            try connection.transaction {
+                let column = try connection.statement("SELECT count(*) FROM pragma_table_info('records') WHERE name = 'generation'")
+                let hasColumn = try column.step() && column.int64(0) == 1
+                column.reset()
+                if !hasColumn { try connection.execute("ALTER TABLE records ADD COLUMN generation INTEGER NOT NULL DEFAULT 0") }
+                try connection.execute(changeLogSQL)
+            }
+        }
     }
 
     /// Makes sure the file at `path` is an index before SQLite opens it: creates a new one

@@ -199,33 +199,95 @@ final class IndexStore: @unchecked Sendable {
         return IndexSettings(stored: object)
     }
 
-    /// The derived index of what is committed now: the stored file when it is valid, else
-    /// rebuilt from the records. One process rebuilds at a time (a `flock` on
-    /// `NAME.index.derived.lock`): the others wait, then read the file it stored. Read-only, the
-    /// index is derived in memory and nothing is written beside the database.
-    func currentSnapshot() throws(SearchError) -> IndexSnapshot {
-        if let stored = try loadSnapshot() { return stored }
-        guard !isReadOnly else { return try buildSnapshot().snapshot }
+    /// The index as committed now: the stored derived file when it is valid (derived from the
+    /// current settings, at a generation the change log covers), brought up to date with the
+    /// writes committed since; else derived anew from the records. One process rebuilds at a
+    /// time (a `flock` on `NAME.index.derived.lock`): the others wait, then read the file it
+    /// stored. Read-only, the index is derived in memory and nothing is written beside the
+    /// database.
+    func currentState() throws(SearchError) -> IndexState {
+        if let stored = try loadState() { return stored }
+        guard !isReadOnly else { return IndexState(base: try buildSnapshot().snapshot) }
         let lock = RebuildLock(path: derivedPath + ".lock")
         defer { lock.unlock() }
         // Another process may have stored it while this one waited.
-        if lock.waited, let stored = try loadSnapshot() { return stored }
+        if lock.waited, let stored = try loadState() { return stored }
         let (snapshot, _) = try buildSnapshot()
         storeSnapshot(snapshot)
-        return snapshot
+        return IndexState(base: snapshot)
+    }
+
+    /// Derives the index anew from every record (a merge of the delta into a new base), stores
+    /// the derived file, and returns the state: what `merge` runs, on a background thread. It
+    /// reads one committed state; the caller brings it up to date with `catchUp`.
+    func rebuiltState() throws(SearchError) -> IndexState {
+        let (snapshot, _) = try buildSnapshot()
+        if !isReadOnly { storeSnapshot(snapshot) }
+        return IndexState(base: snapshot)
+    }
+
+    /// `state` brought up to date with the writes committed since its generation, reading only
+    /// what they changed (the change log); the whole index again (`currentState`) when the log
+    /// does not reach back that far, or the settings changed.
+    func catchUp(_ state: IndexState) throws(SearchError) -> IndexState {
+        let changes = try withReader { connection in
+            try connection.readTransaction { () -> (Int64, [Int64], [SnapshotBuilder.Input])? in
+                let generation = try IndexStore.readGeneration(connection)
+                guard generation != state.generation else { return (generation, [], []) }
+                guard let logStart = try IndexStore.readLogStart(connection), logStart <= state.generation,
+                      try IndexStore.readSettings(connection) == state.configuration.settings else { return nil }
+                return (generation, try IndexStore.readRemovals(connection, since: state.generation),
+                        try IndexStore.readRecords(connection, since: state.generation))
+            }
+        }
+        guard let (generation, removed, upserts) = changes else { return try currentState() }
+        guard generation != state.generation else { return state }
+        return state.applying(generation: generation, removedRowIDs: removed, upserts: upserts)
+    }
+
+    private static func readLogStart(_ connection: SQLiteConnection) throws -> Int64? {
+        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'logStart'")
+        return try statement.step() ? Int64(statement.string(0)) : nil
+    }
+
+    private static func readRemovals(_ connection: SQLiteConnection, since generation: Int64) throws -> [Int64] {
+        let statement = try connection.statement("SELECT rowid FROM removed_records WHERE generation > ?")
+        try statement.bind(1, generation)
+        var rowIDs: [Int64] = []
+        while try statement.step() { rowIDs.append(statement.int64(0)) }
+        return rowIDs
+    }
+
+    /// The records written after `generation`.
+    private static func readRecords(_ connection: SQLiteConnection, since generation: Int64) throws -> [SnapshotBuilder.Input] {
+        let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ?")
+        try statement.bind(1, generation)
+        var inputs: [SnapshotBuilder.Input] = []
+        while try statement.step() {
+            let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
+            guard case .object(let object) = value else { continue }
+            inputs.append(SnapshotBuilder.Input(rowID: statement.int64(0), record: object))
+        }
+        return inputs
     }
 
     /// How many times this process built the derived index of each database path from its
     /// records outside a write (for tests).
     static let rebuilds = LockedValue<[String: Int]>([:])
 
-    /// The stored derived index, if it matches the committed generation and settings.
-    private func loadSnapshot() throws(SearchError) -> IndexSnapshot? {
-        let (generation, settings) = try withReader { connection in
-            try connection.readTransaction { (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection)) }
+    /// The stored derived index brought up to date, if the file matches the current settings
+    /// and was derived at a generation from which the change log is complete.
+    private func loadState() throws(SearchError) -> IndexState? {
+        let (generation, settings, logStart) = try withReader { connection in
+            try connection.readTransaction {
+                (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection), try IndexStore.readLogStart(connection))
+            }
         }
         let configuration = try IndexConfiguration(settings: settings)
-        return SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration, generation: generation)
+        let oldest = logStart ?? generation
+        guard let base = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration,
+                                           generations: oldest...max(oldest, generation)) else { return nil }
+        return try catchUp(IndexState(base: base))
     }
 
     /// Builds the derived index from the records, settings and generation of one committed state.
@@ -398,6 +460,12 @@ final class IndexStore: @unchecked Sendable {
         /// The generation the change was computed from (the rowids of a delete by filter): when
         /// another process committed since, nothing is written and `write` returns nil.
         var expectedGeneration: Int64?
+        /// Derive the index anew after the write, however small (the caller's in-memory base is
+        /// small next to the change: an import into an empty index).
+        var deriveAnew = false
+
+        /// How many records the change saves or deletes by name.
+        var size: Int { upserts.count + deletions.count + deletedRowIDs.count }
     }
 
     /// The error of a write to a read-only index.
@@ -406,19 +474,33 @@ final class IndexStore: @unchecked Sendable {
         return SearchError(.internalError, "Cannot write to the index at \(path): \(reason); searching works, writing does not", status: 403)
     }
 
-    /// Applies a change in one transaction, rebuilds the derived index from the stored records,
-    /// stores it, and returns it. When anything throws, nothing of the change is kept. Waits
-    /// for another process's write up to `SQLiteConnection.busyTimeoutMilliseconds`, then fails.
-    func write(_ change: Change) throws(SearchError) -> IndexSnapshot {
-        guard let snapshot = try writeIfCurrent(change) else {
+    /// What a committed write left for the in-memory index.
+    enum Written {
+        /// The index was derived anew from every record (a clear, new settings, a large write).
+        case rebuilt(IndexSnapshot)
+        /// The records changed are in the change log, at this generation: `catchUp` reads them.
+        case logged(generation: Int64)
+    }
+
+    /// A write larger than this (records saved plus deleted) derives the index anew from every
+    /// record, as a merge would right after it.
+    static var bulkWriteSize: Int { IndexState.deltaLimit }
+
+    /// Applies a change in one transaction. A small write is logged (its records carry the new
+    /// generation; deletions go to `removed_records`) and the caller catches up with it; a
+    /// clear, a settings change or a large write also derives the index anew and stores it.
+    /// When anything throws, nothing of the change is kept. Waits for another process's write
+    /// up to `SQLiteConnection.busyTimeoutMilliseconds`, then fails.
+    func write(_ change: Change) throws(SearchError) -> Written {
+        guard let written = try writeIfCurrent(change) else {
             throw SearchError(.internalError, "The index at \(path) changed while the write was prepared; try again")
         }
-        return snapshot
+        return written
     }
 
     /// `write`, or nil (nothing written) when the stored generation is not the change's
     /// `expectedGeneration`.
-    func writeIfCurrent(_ change: Change) throws(SearchError) -> IndexSnapshot? {
+    func writeIfCurrent(_ change: Change) throws(SearchError) -> Written? {
         let started = ContinuousClock.now
         guard writerConnection != nil else { throw readOnlyError }
         writeLock.lock()
@@ -430,8 +512,10 @@ final class IndexStore: @unchecked Sendable {
         defer { derivedLock.unlock() }
         do {
             do {
-                let written = try writer.transaction { () -> IndexSnapshot? in
-                    if let expected = change.expectedGeneration, try IndexStore.readGeneration(writer) != expected { return nil }
+                let written = try writer.transaction { () -> Written? in
+                    let stored = try IndexStore.readGeneration(writer)
+                    if let expected = change.expectedGeneration, stored != expected { return nil }
+                    let generation = stored + 1
                     let previous = try IndexStore.readSettings(writer)
                     let settings = try change.updateSettings?(previous) ?? previous
                     let configuration = try IndexConfiguration(settings: settings)
@@ -443,6 +527,8 @@ final class IndexStore: @unchecked Sendable {
                         || previous.searchableAttributes != settings.searchableAttributes
                         || previousConfiguration.separators != configuration.separators
                         || !tokenizerMatches
+                    let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
+                        || change.size > IndexStore.bulkWriteSize
                     if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
                         try statement.bind(1, JSONValue.object(settings.values).jsonString)
@@ -450,18 +536,26 @@ final class IndexStore: @unchecked Sendable {
                     }
                     try ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)
                     if change.clearFirst {
-                        try writer.execute("DELETE FROM records; INSERT INTO search_text (search_text) VALUES ('delete-all');")
+                        // Not logged row by row: the log starts again after the clear.
+                        try writer.execute("""
+                            DELETE FROM records; DELETE FROM removed_records; INSERT INTO search_text (search_text) VALUES ('delete-all');
+                            INSERT OR REPLACE INTO meta (key, value) VALUES ('logStart', '\(generation)');
+                            """)
                     }
                     // With the text table recreated, there are no old FTS5 rows to remove.
                     let textConfiguration = rebuildText ? nil : configuration
-                    try applyDeletions(change.deletions, rowIDs: change.deletedRowIDs, textConfiguration: textConfiguration)
-                    let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil)
-                    let generation = try IndexStore.readGeneration(writer) + 1
+                    try applyDeletions(change.deletions, rowIDs: change.deletedRowIDs, textConfiguration: textConfiguration,
+                                       generation: generation)
+                    let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil, generation: generation)
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
                         """)
                     try bump.bind(1, String(generation))
                     try bump.run()
+                    guard rebuild else {
+                        try writeText(written, configuration: configuration)
+                        return .logged(generation: generation)
+                    }
                     let inputs = try IndexStore.readAllRecords(writer, known: written.records)
                     // The in-memory index is built on a second core while this one fills FTS5.
                     let build = BackgroundWork {
@@ -477,12 +571,14 @@ final class IndexStore: @unchecked Sendable {
                     let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
                     try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
                     try buildTime.run()
-                    return snapshot
+                    return .rebuilt(snapshot)
                 }
-                guard let snapshot = written else { return nil }
-                checkpoint()
-                storeSnapshot(snapshot)
-                return snapshot
+                guard let written else { return nil }
+                if case .rebuilt(let snapshot) = written {
+                    checkpoint()
+                    storeSnapshot(snapshot)
+                }
+                return written
             } catch {
                 throw IndexStore.storageError(error, action: "write to the index at \(path)")
             }
@@ -595,11 +691,13 @@ final class IndexStore: @unchecked Sendable {
 
     /// Deletes records by objectID and by rowid; their FTS5 rows too, unless the text table is
     /// being rebuilt (`textConfiguration` nil).
-    private func applyDeletions(_ objectIDs: [String], rowIDs: [Int64], textConfiguration: IndexConfiguration?) throws {
+    private func applyDeletions(_ objectIDs: [String], rowIDs: [Int64], textConfiguration: IndexConfiguration?,
+                                generation: Int64) throws {
         guard !objectIDs.isEmpty || !rowIDs.isEmpty else { return }
         let byObjectID = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let byRowID = try writer.statement("SELECT rowid, body FROM records WHERE rowid = ?")
         let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
+        let logRemoval = try writer.statement("INSERT OR REPLACE INTO removed_records (rowid, generation) VALUES (?, ?)")
         func delete(found statement: SQLiteStatement) throws {
             guard try statement.step() else { return }
             let rowID = statement.int64(0)
@@ -610,6 +708,10 @@ final class IndexStore: @unchecked Sendable {
             deleteRecord.reset()
             try deleteRecord.bind(1, rowID)
             try deleteRecord.run()
+            logRemoval.reset()
+            try logRemoval.bind(1, rowID)
+            try logRemoval.bind(2, generation)
+            try logRemoval.run()
         }
         for objectID in objectIDs {
             byObjectID.reset()
@@ -631,7 +733,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// Adds or replaces records by objectID in the records table.
-    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool) throws -> WrittenRecords {
+    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool, generation: Int64) throws -> WrittenRecords {
         var written = WrittenRecords()
         guard !records.isEmpty else { return written }
         written.records.reserveCapacity(records.count)
@@ -641,8 +743,8 @@ final class IndexStore: @unchecked Sendable {
         maxStatement.reset()
         let findOld = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let upsert = try writer.statement("""
-            INSERT INTO records (object_id, body) VALUES (?, ?)
-            ON CONFLICT (object_id) DO UPDATE SET body = excluded.body RETURNING rowid
+            INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)
+            ON CONFLICT (object_id) DO UPDATE SET body = excluded.body, generation = excluded.generation RETURNING rowid
             """)
         for record in records {
             guard let objectID = record["objectID"]?.stringValue else { continue }
@@ -663,6 +765,7 @@ final class IndexStore: @unchecked Sendable {
             upsert.reset()
             try upsert.bind(1, objectID)
             try upsert.bind(2, text: JSONValue.object(record).jsonBytes)
+            try upsert.bind(3, generation)
             guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
             let rowID = upsert.int64(0)
             while try upsert.step() {}

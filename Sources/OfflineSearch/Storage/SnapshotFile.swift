@@ -26,9 +26,12 @@ import Darwin
 ///     64        payload (IndexSnapshot.encoded())
 /// ```
 ///
-/// Any mismatch — another format, another index's file, another generation, a truncated,
+/// Any mismatch — another format, another index's file, a generation the change log does not
+/// reach back to (see `IndexStore.catchUp`), a truncated,
 /// extended or damaged file — makes `read` return nil, and the caller rebuilds the file from the
-/// records. The file is replaced atomically (written aside, then renamed) after each commit.
+/// records. The file is replaced atomically (written aside, then renamed) when the index is
+/// derived anew (a write that rebuilds it, or a merge), not after each commit: an index opened
+/// later reads it, then the writes committed since from the change log.
 enum SnapshotFile {
     static let magic: [UInt8] = Array("OSDERIVD".utf8)
     static let headerVersion: UInt32 = 1
@@ -113,9 +116,10 @@ enum SnapshotFile {
         }
     }
 
-    /// The snapshot in the file, if the file is there, whole, this index's, derived from
-    /// `generation` under the same settings, and its checksum holds.
-    static func read(from path: String, indexID: String, configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot? {
+    /// The snapshot in the file, if the file is there, whole, this index's, derived at one of
+    /// `generations` under the same settings, and its checksum holds.
+    static func read(from path: String, indexID: String, configuration: IndexConfiguration,
+                     generations: ClosedRange<Int64>) -> IndexSnapshot? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -127,13 +131,13 @@ enum SnapshotFile {
         guard headerRead == headerSize, let header = Header(decoding: headerBytes),
               header.formatVersion == IndexSnapshot.formatVersion,
               header.identity == identity(of: indexID),
-              header.generation == generation,
+              generations.contains(header.generation),
               header.payloadLength <= UInt64(Int.max), fileSize - Int64(headerSize) == Int64(header.payloadLength)
         else { return nil }
         var reader = FileReader(descriptor: descriptor, payloadLength: Int(header.payloadLength))
         // Decoding checks counts against what is left, so damage cannot make it read past the
         // end or allocate more than the file holds; the checksum then says whether it was damaged.
-        guard let snapshot = IndexSnapshot.decode(from: &reader, configuration: configuration, generation: generation),
+        guard let snapshot = IndexSnapshot.decode(from: &reader, configuration: configuration, generation: header.generation),
               reader.finish() == header.payloadChecksum
         else { return nil }
         return snapshot

@@ -120,7 +120,7 @@ import Darwin
         try FileManager.default.removeItem(atPath: directory.url.appendingPathComponent("test.index.derived").path)
         let store = try IndexStore(path: path, immutableForTesting: true)
         #expect(store.accessMode == .immutable)
-        #expect(try store.currentSnapshot().documentCount == 20)
+        #expect(try store.currentState().documentCount == 20)
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("test.index.derived").path))
         #expect(expectSearchError { _ = try store.write(IndexStore.Change(deletions: ["r1"])) }?.status == 403)

@@ -1,0 +1,94 @@
+import SearchAPI
+
+/// The order documents take when relevance ties: the values of `IndexConfiguration.documentOrder`
+/// (a sort replica's sort, `customRanking`, later sorts), records missing a value after those
+/// that have one, then the order of first insertion (the record's rowid, which an update keeps).
+/// One rule for a snapshot built from every record and for the segments of an index updated
+/// incrementally, so both rank alike.
+enum DocumentOrder {
+    /// Whether a document with `a` (and rowid `rowA`) comes before one with `b` (`rowB`).
+    static func precedes(_ a: [RankingValue?], _ rowA: Int64, _ b: [RankingValue?], _ rowB: Int64,
+                         criteria: [CustomRankingCriterion]) -> Bool {
+        switch compare(a, b, criteria: criteria, range: 0..<criteria.count) {
+        case .orderedAscending: true
+        case .orderedDescending: false
+        case .orderedSame: rowA < rowB
+        }
+    }
+
+    /// Compares the values of the criteria in `range` (nil, a missing value, last).
+    static func compare(_ a: [RankingValue?], _ b: [RankingValue?], criteria: [CustomRankingCriterion],
+                        range: Range<Int>) -> ComparisonOrder {
+        for c in range {
+            switch (a[c], b[c]) {
+            case (nil, nil): continue
+            case (nil, _): return .orderedDescending
+            case (_, nil): return .orderedAscending
+            case let (x?, y?):
+                if x == y { continue }
+                return (criteria[c].ascending ? x < y : x > y) ? .orderedAscending : .orderedDescending
+            }
+        }
+        return .orderedSame
+    }
+
+    /// A record's values of the criteria.
+    static func values(of record: JSONObject, criteria: [CustomRankingCriterion]) -> [RankingValue?] {
+        criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init) }
+    }
+}
+
+/// The result of a three-way comparison.
+enum ComparisonOrder {
+    case orderedAscending, orderedSame, orderedDescending
+}
+
+/// Each document's values of `IndexConfiguration.documentOrder`, kept with the snapshot so that
+/// the documents of two segments can be put in one order (`DocumentOrder`).
+struct DocumentOrderKeys: Sendable {
+    /// Per criterion, per document: 0 no value, 1 a number, 2 a text.
+    let kinds: [[UInt8]]
+    /// Per criterion, per document: the number (0 when the value is not a number).
+    let numbers: [[Double]]
+    /// Per criterion, per document: the text ("" when the value is not a text).
+    let texts: [StringTable]
+
+    init(kinds: [[UInt8]], numbers: [[Double]], texts: [StringTable]) {
+        self.kinds = kinds
+        self.numbers = numbers
+        self.texts = texts
+    }
+
+    /// From each document's values, in document order.
+    init(_ values: [[RankingValue?]], criteria: Int) {
+        var kinds = [[UInt8]](repeating: [], count: criteria)
+        var numbers = [[Double]](repeating: [], count: criteria)
+        var texts = [[String]](repeating: [], count: criteria)
+        for c in 0..<criteria {
+            kinds[c].reserveCapacity(values.count)
+            numbers[c].reserveCapacity(values.count)
+            let hasText = values.contains { if case .text? = $0[c] { true } else { false } }
+            for document in values {
+                switch document[c] {
+                case nil: kinds[c].append(0); numbers[c].append(0); if hasText { texts[c].append("") }
+                case .number(let number)?: kinds[c].append(1); numbers[c].append(number); if hasText { texts[c].append("") }
+                case .text(let text)?: kinds[c].append(2); numbers[c].append(0); texts[c].append(text)
+                }
+            }
+        }
+        self.init(kinds: kinds, numbers: numbers, texts: texts.map(StringTable.init))
+    }
+
+    var criteriaCount: Int { kinds.count }
+
+    /// A document's values.
+    func values(of document: Int) -> [RankingValue?] {
+        (0..<kinds.count).map { c in
+            switch kinds[c][document] {
+            case 1: .number(numbers[c][document])
+            case 2: .text(texts[c][document])
+            default: nil
+            }
+        }
+    }
+}

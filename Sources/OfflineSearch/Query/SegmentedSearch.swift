@@ -1,0 +1,212 @@
+import SearchAPI
+
+/// What one segment's documents matched: the documents and their candidates for ranking.
+struct SegmentMatch {
+    var documents: DocumentSet
+    var candidates: CandidateMatches?
+}
+
+/// Work shared by the queries run on one `IndexState` within one call (a multi-search, a search
+/// with disjunctive facets): a `SearchContext` per segment.
+///
+/// Not thread-safe: one context serves one caller.
+final class StateContext {
+    let state: IndexState
+    let segments: [SearchContext]
+
+    init(state: IndexState) {
+        self.state = state
+        segments = state.segments.map { SearchContext(snapshot: $0.snapshot, live: $0.live) }
+    }
+
+    /// Per segment, the documents matching the request's words and filters. `typoTolerance:
+    /// "min"` and `"strict"` keep the documents with the fewest (two fewest) typo counts found
+    /// in any segment.
+    func matching(_ request: SearchRequest) -> [SegmentMatch] {
+        guard segments.count > 1 else {
+            let (documents, candidates) = segments[0].matching(request)
+            return [SegmentMatch(documents: documents, candidates: candidates)]
+        }
+        var matches = segments.map { context in
+            let (documents, candidates) = context.matching(request, typoMode: false)
+            return SegmentMatch(documents: documents, candidates: candidates)
+        }
+        let mode = request.typoPolicy.mode
+        guard mode == .min || mode == .strict, matches.contains(where: { $0.candidates?.hasTypos == true }) else { return matches }
+        let tiers = matches.map { match in
+            guard let candidates = match.candidates, candidates.hasTypos else { return [(typos: 0, documents: match.documents)] }
+            return RelevanceRanker.typoTiers(of: match.documents, candidates: candidates)
+        }
+        let kept = Set(Set(tiers.flatMap { $0.map(\.typos) }).sorted().prefix(mode == .min ? 1 : 2))
+        for index in matches.indices {
+            var documents = DocumentSet(capacity: matches[index].documents.capacity)
+            for tier in tiers[index] where kept.contains(tier.typos) { documents.formUnion(tier.documents) }
+            matches[index].documents = documents
+        }
+        return matches
+    }
+}
+
+/// The parts of a search that see every segment at once: ranking across segments, facet counts
+/// merged by value. A state of one segment takes the single-snapshot paths instead.
+enum SegmentedSearch {
+    /// Every matching document of every segment, in rank order, lazily: each segment's
+    /// documents come ranked (`RelevanceRanker.keyedTiers`), and the heads are compared by the
+    /// sort values (a sort replica), then the relevance key, then the document order.
+    static func ranked(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
+        let configuration = state.configuration
+        let segments = state.segments
+        var cursors = matches.indices.map { index in
+            TierCursor(RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates,
+                                                  boosts: boosts[index], criteria: configuration.relevanceOrder,
+                                                  sortRuns: segments[index].snapshot.sortRuns))
+        }
+        let criteria = configuration.documentOrder
+        let sortCount = configuration.sortCriteria.count
+        func before(_ a: Int, _ headA: (key: [Int], document: Int), _ b: Int, _ headB: (key: [Int], document: Int)) -> Bool {
+            let valuesA = state.orderValues(segment: a, document: headA.document)
+            let valuesB = state.orderValues(segment: b, document: headB.document)
+            switch DocumentOrder.compare(valuesA, valuesB, criteria: criteria, range: 0..<sortCount) {
+            case .orderedAscending: return true
+            case .orderedDescending: return false
+            case .orderedSame: break
+            }
+            if headA.key != headB.key { return headA.key.lexicographicallyPrecedes(headB.key) }
+            return DocumentOrder.precedes(valuesA, state.rowID(segment: a, document: headA.document),
+                                          valuesB, state.rowID(segment: b, document: headB.document), criteria: criteria)
+        }
+        return AnyIterator {
+            var best: Int?
+            for index in cursors.indices {
+                guard let head = cursors[index].head else { continue }
+                if let current = best, !before(index, head, current, cursors[current].head!) { continue }
+                best = index
+            }
+            guard let segment = best else { return nil }
+            let document = cursors[segment].head!.document
+            cursors[segment].advance()
+            return (segment, document)
+        }
+    }
+
+    /// The ranked documents at `start..<start + count`.
+    static func page(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState,
+                     start: Int, count: Int) -> [(segment: Int, document: Int)] {
+        guard count > 0 else { return [] }
+        let ranked = ranked(matches, boosts: boosts, state: state)
+        for _ in 0..<start where ranked.next() != nil {}
+        var page: [(segment: Int, document: Int)] = []
+        while page.count < count, let next = ranked.next() { page.append(next) }
+        return page
+    }
+
+    /// `distinct` over every segment: the page once each group (the records sharing the first
+    /// value of `attributeForDistinct`) is cut to its best `perGroup`, and how many remain.
+    static func distinctPage(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState, groupPath: String,
+                             perGroup: Int, start: Int, count: Int) -> (page: [(segment: Int, document: Int)], total: Int) {
+        let columns = state.segments.map { $0.snapshot.facetColumn(groupPath) }
+        var seen: [String: Int] = [:]
+        var page: [(segment: Int, document: Int)] = []
+        var kept = 0
+        let ranked = ranked(matches, boosts: boosts, state: state)
+        while let (segment, document) = ranked.next() {
+            if let column = columns[segment], column.docStarts[document] < column.docStarts[document + 1] {
+                let group = column.values[Int(column.docValues[Int(column.docStarts[document])])]
+                guard seen[group, default: 0] < perGroup else { continue }
+                seen[group, default: 0] += 1
+            }
+            if kept >= start, page.count < count { page.append((segment, document)) }
+            kept += 1
+        }
+        return (page, kept)
+    }
+
+    /// Each value of a facet with its count over the matching documents of every segment
+    /// (values with no match left out), in no particular order.
+    static func valueCounts(_ attribute: String, matches: [SegmentMatch], state: IndexState) -> [(value: String, count: Int)] {
+        var merged: [String: Int] = [:]
+        var order: [String] = []
+        for (index, segment) in state.segments.enumerated() {
+            guard let column = segment.snapshot.facetColumn(attribute) else { continue }
+            let counts = FacetCounter(snapshot: segment.snapshot).counts(column, over: matches[index].documents,
+                                                                         documentCount: matches[index].documents.count)
+            for id in counts.indices where counts[id] > 0 {
+                let value = column.values[id]
+                if merged[value] == nil { order.append(value) }
+                merged[value, default: 0] += counts[id]
+            }
+        }
+        return order.map { ($0, merged[$0]!) }
+    }
+
+    /// The response's `facets` and `facets_stats` over every segment, as `FacetCounter.facets`
+    /// gives them for one snapshot.
+    static func facets(_ attributes: [String], matches: [SegmentMatch], state: IndexState,
+                       maxValues: Int, sort: FacetSortOrder) -> (facets: [FacetCounts], stats: [String: FacetStats]) {
+        var facets: [FacetCounts] = []
+        var stats: [String: FacetStats] = [:]
+        for attribute in attributes {
+            let columns = state.segments.compactMap { $0.snapshot.facetColumn(attribute) }
+            guard !columns.isEmpty else { continue }
+            let counts = valueCounts(attribute, matches: matches, state: state)
+            let byValue: (Int, Int) -> Bool = { counts[$0].value.utf8.lexicographicallyPrecedes(counts[$1].value.utf8) }
+            let top: [Int]
+            switch sort {
+            case .count:
+                top = FacetCounter.smallest(maxValues, of: Array(counts.indices)) {
+                    counts[$0].count != counts[$1].count ? counts[$0].count > counts[$1].count : byValue($0, $1)
+                }
+            case .alpha:
+                top = FacetCounter.smallest(maxValues, of: Array(counts.indices), by: byValue)
+            }
+            facets.append(FacetCounts(attribute: attribute, values: top.map { counts[$0] }))
+            let withValues = columns.filter { $0.values.count > 0 }
+            if !withValues.isEmpty, withValues.allSatisfy(\.isNumeric), !counts.isEmpty {
+                stats[attribute] = FacetCounter.stats(counts.map { (Double($0.value) ?? .nan, $0.count) })
+            }
+        }
+        return (facets, stats)
+    }
+}
+
+/// One segment's ranked documents, one at a time.
+private struct TierCursor {
+    private var tiers: AnyIterator<RelevanceRanker.KeyedTier>
+    private var tier: RelevanceRanker.KeyedTier?
+    private var position = 0
+    /// The next document and its tier's key; nil when the segment has no more.
+    private(set) var head: (key: [Int], document: Int)?
+
+    init(_ tiers: AnySequence<RelevanceRanker.KeyedTier>) {
+        self.tiers = tiers.makeIterator()
+        advance()
+    }
+
+    /// Moves `head` to the next document.
+    mutating func advance() {
+        while true {
+            if let current = tier {
+                switch current.tier {
+                case .set(let set):
+                    if let document = set.first(from: position) {
+                        position = document + 1
+                        head = (current.key, document)
+                        return
+                    }
+                case .list(let list):
+                    if position < list.count {
+                        position += 1
+                        head = (current.key, list[position - 1])
+                        return
+                    }
+                }
+            }
+            guard let next = tiers.next() else {
+                head = nil
+                return
+            }
+            tier = next
+            position = 0
+        }
+    }
+}
