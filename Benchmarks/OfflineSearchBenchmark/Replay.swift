@@ -85,13 +85,18 @@ struct ReplayResult {
 /// Opens the data directory, then replays the log: one untimed warm-up pass, then `repeats`
 /// timed passes over every `sampleEvery`-th request.
 func replay(dataDirectory: String, queries: [MultiSearchQuery], options: ReplayOptions) throws -> ReplayResult {
+    let opened = ContinuousClock.now
+    let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory))
+    return try replay(engine: engine, queries: queries, options: options, openedAt: opened)
+}
+
+/// `replay` on an engine already open.
+func replay(engine: SearchEngine, queries: [MultiSearchQuery], options: ReplayOptions,
+            openedAt opened: ContinuousClock.Instant = ContinuousClock.now) throws -> ReplayResult {
     var result = ReplayResult()
     result.totalRequests = queries.count
     result.repeats = options.repeats
     let clock = ContinuousClock()
-
-    let opened = clock.now
-    let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory))
     var indices: [String: SearchIndex] = [:]
     for name in Set(queries.map(\.indexName)).sorted() { indices[name] = try engine.existingIndex(name) }
     result.openDuration = clock.now - opened

@@ -33,6 +33,11 @@ commands:
       from the main actor until the answer is back on it. Reports the layer's overhead.
   write-log --out FILE.jsonl [--limit K] [--datasets DIR]
       Writes the keystroke log only (the lines of shared/bench/make_queries.py).
+  writes --data DIR [--index NAME] [--count N] [--batches B] [--delta D --log FILE.jsonl] [--durability processCrash|powerLoss]
+      Against an index made by `keystrokes --keep`: N single-record saves (half new, half
+      replacements), N partial updates and N deletes, each timed until committed and searchable;
+      B batches of 1,000 new records (records/s); with --delta, D writes left in the delta, then
+      the keystroke log replayed with them and again once merged. Prints JSON.
   write-corpus --out FILE.json --size N [--source real|generated] [--seed S] [--datasets DIR]
       Writes the corpus keystrokes imports, as a JSON array (as shared/bench/make_corpus.py).
 
@@ -56,6 +61,7 @@ struct Arguments {
         "headless": ["--data", "--index", "--repeat", "--limit", "--datasets"],
         "write-log": ["--out", "--limit", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
+        "writes": ["--data", "--index", "--count", "--batches", "--delta", "--log", "--repeat", "--durability"],
     ]
     static let flagOptions: [String: Set<String>] = [
         "keystrokes": ["--in-process", "--keep", "--json"],
@@ -65,6 +71,7 @@ struct Arguments {
         "headless": ["--json"],
         "write-log": [],
         "write-corpus": [],
+        "writes": [],
     ]
 
     init(_ arguments: [String]) throws {
@@ -375,6 +382,7 @@ do {
     case "refinements": try runRefinements(args)
     case "headless": try await runHeadless(args)
     case "write-corpus": try runWriteCorpus(args)
+    case "writes": try runWrites(args)
     default: try runWriteLog(args)
     }
 } catch let error as UsageError {

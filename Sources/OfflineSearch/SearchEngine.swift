@@ -11,6 +11,20 @@ import SearchAPI
 /// let response = try await engine.search(indexName: "instant_search", parameters: SearchParameters(query: "iphone"))
 /// ```
 public final class SearchEngine: SearchService, Sendable {
+    /// What a committed write survives. Either way a write is committed in one SQLite
+    /// transaction (write-ahead log), and the derived files are a cache rebuilt from it.
+    public enum Durability: String, Sendable, CaseIterable {
+        /// The default: a write that has returned survives the process being killed at any
+        /// moment (`kill -9`, a crash): it is in the operating system's hands. A power loss or
+        /// an operating-system crash may lose the last writes (never half of one). SQLite's
+        /// `synchronous = NORMAL` in WAL mode: no fsync per commit.
+        case processCrash
+        /// A write that has returned also survives a power loss: an fsync of the write-ahead log
+        /// per commit (SQLite's `synchronous = FULL`), which costs each write one disk flush
+        /// (see `Benchmarks/README.md`).
+        case powerLoss
+    }
+
     /// This library's version (`offline-search --version`).
     public static let version = "0.7.0"
 
@@ -20,14 +34,17 @@ public final class SearchEngine: SearchService, Sendable {
 
     /// Whether every index is opened read-only (writes then fail with a clear error).
     public let readOnly: Bool
+    /// What a committed write survives.
+    public let durability: Durability
 
     /// Opens (creating it if needed) a data directory. With `readOnly`, nothing is created or
     /// written: indices are searched as they are (and other processes' writes followed); the
     /// same happens by itself for a folder or database file without write permission (a
     /// read-only file system, data shipped inside an app).
-    public init(directory: URL, readOnly: Bool = false) throws(SearchError) {
+    public init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash) throws(SearchError) {
         self.directory = directory
         self.readOnly = readOnly
+        self.durability = durability
         if readOnly { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -53,7 +70,8 @@ public final class SearchEngine: SearchService, Sendable {
             guard let self else { throw SearchError(.internalError, "the search engine was released") }
             return try self.index(name)
         }
-        let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly)
+        let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
+                                    durability: durability)
         var all = indices.value
         all[name] = index
         indices.value = all

@@ -23,10 +23,11 @@ public final class SearchIndex: Sendable {
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
 
-    init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false) throws(SearchError) {
+    init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
+         durability: SearchEngine.Durability = .processCrash) throws(SearchError) {
         self.name = name
         self.directory = directory
-        store = try IndexStore(path: path, readOnly: readOnly)
+        store = try IndexStore(path: path, readOnly: readOnly, durability: durability)
         current = LockedValue(try store.currentState())
     }
 
@@ -81,9 +82,31 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// Waits until no merge runs (for tests and benchmarks).
-    func waitForMerge() {
+    /// The most records written since the index was last derived whole (the delta) before a
+    /// merge derives it anew in the background. A write costs about the delta's size in
+    /// tokenizing; a search over a larger delta costs a little more (`Benchmarks/README.md`).
+    public static var deltaLimit: Int {
+        get { IndexState.deltaLimit }
+        set { IndexState.deltaLimitSetting.value = max(1, newValue) }
+    }
+
+    /// How many records the delta holds now (written since the index was last derived whole).
+    public var deltaCount: Int { current.value.deltaCount }
+
+    /// Waits until no merge runs.
+    public func waitForMerge() {
         while merging.value { Thread.sleep(forTimeInterval: 0.005) }
+    }
+
+    /// Derives the index anew from every record now, folding the delta in (what a background
+    /// merge does when the delta outgrows `deltaLimit`), and waits for it.
+    public func merge() throws(SearchError) {
+        waitForMerge()
+        let merged = try store.rebuiltState()
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        let caughtUp = try store.catchUp(merged)
+        if caughtUp.generation >= current.value.generation { current.value = caughtUp }
     }
 
     /// The number of records.
@@ -432,11 +455,11 @@ public final class SearchIndex: Sendable {
                                   "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
             }
             var rowIDs: [Int64] = []
-            for (snapshot, live) in state.segments {
-                var documents = FilterEvaluator(snapshot: snapshot).documents(matching: filter)
-                if let live { documents.formIntersection(live) }
+            for segment in state.segments {
+                var documents = FilterEvaluator(snapshot: segment.snapshot).documents(matching: filter)
+                if let live = segment.live { documents.formIntersection(live) }
                 documents.forEach { document in
-                    rowIDs.append(snapshot.rowIDs[document])
+                    rowIDs.append(segment.snapshot.rowIDs[document])
                     return true
                 }
             }

@@ -233,6 +233,21 @@ final class IndexSnapshot: Sendable {
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
 
+    /// Each facet column's value ids by their exact text, made when first asked for (a search
+    /// over several segments counts the later segments' values into this snapshot's).
+    private let valueIDCache = LockedValue<[String: [String: UInt32]]>([:])
+
+    func valueIDs(_ column: FacetColumn) -> [String: UInt32] {
+        valueIDCache.modify { cache in
+            if let known = cache[column.path] { return known }
+            var ids: [String: UInt32] = [:]
+            ids.reserveCapacity(column.values.count)
+            for id in column.values.indices { ids[column.values[id]] = UInt32(id) }
+            cache[column.path] = ids
+            return ids
+        }
+    }
+
     // MARK: Persistence
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the

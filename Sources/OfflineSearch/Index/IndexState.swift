@@ -1,100 +1,131 @@
 import SearchAPI
 
-/// What searches read: the index as of one committed generation, in one or two segments. The
-/// **base** is a snapshot of every record as of some earlier generation (the derived file); the
-/// **delta** holds the records written since (added or replaced), and `removed` marks the base's
-/// documents that those writes deleted or replaced. A write of a few records builds a new delta
-/// from the records written since the base (O(delta), not O(index)); when the delta grows past
-/// `deltaLimit`, the index is derived anew from every record into a new base (a merge).
+/// What searches read: the index as of one committed generation, as a few segments (the way
+/// Lucene and tantivy keep an index). The first, the **base**, is a snapshot of every record as
+/// of some earlier generation (the derived file); the others, the **delta**, hold the records
+/// written since, newest last. Each segment marks its documents that later writes deleted or
+/// replaced. A write builds one small segment from its own records (O(records written)), and
+/// small segments are merged two by two as they pile up (each record is re-derived O(log)
+/// times); when the delta outgrows `deltaLimit`, the whole index is derived anew into a new base
+/// on a background thread (a merge).
 ///
-/// Searches over two segments answer exactly as one snapshot of every record would (see
-/// `SegmentedSearch`), ties included: both order documents by `DocumentOrder`.
+/// Searches over several segments answer exactly as one snapshot of every record would (see
+/// `SegmentedSearch`), ties included: every segment orders its documents by `DocumentOrder`.
 final class IndexState: Sendable {
-    let generation: Int64
-    let base: IndexSnapshot
-    /// Base documents deleted or replaced since the base was derived; nil when none are.
-    let removed: DocumentSet?
-    let removedCount: Int
-    /// The records written since the base, as one snapshot; nil when there are none.
-    let delta: IndexSnapshot?
-    /// The delta's records by rowid (kept parsed for the next write's delta).
-    let deltaRecords: [Int64: JSONObject]
-    /// The base's documents by rowid, made when a write first needs it, shared by the states
-    /// that share the base.
-    private let rowIndex: LockedValue<RowIndex?>
+    /// One segment: a snapshot and which of its documents later writes removed.
+    struct Segment: Sendable {
+        let snapshot: IndexSnapshot
+        /// Documents deleted or replaced since; nil when none are.
+        let removed: DocumentSet?
+        let removedCount: Int
+        /// A delta segment's live records by rowid (to merge it with another); empty for the base.
+        let records: [Int64: JSONObject]
+        /// The documents by rowid, made when a write first needs it.
+        let rowIndex: LockedValue<RowIndex?>
 
-    /// The most records the delta holds before the index is merged into a new base (see
-    /// `Benchmarks/README.md`: the delta is built anew on each write, so its size bounds a
-    /// write's cost).
+        var liveCount: Int { snapshot.documentCount - removedCount }
+        /// The live documents (nil: all).
+        var live: DocumentSet? { removed.map { $0.complement() } }
+
+        init(snapshot: IndexSnapshot, removed: DocumentSet? = nil, removedCount: Int = 0, records: [Int64: JSONObject] = [:],
+             rowIndex: LockedValue<RowIndex?> = LockedValue(nil)) {
+            self.snapshot = snapshot
+            self.removed = removed
+            self.removedCount = removedCount
+            self.records = records
+            self.rowIndex = rowIndex
+        }
+
+        /// A delta segment of these records.
+        init(records: [Int64: JSONObject], configuration: IndexConfiguration, generation: Int64) {
+            let inputs = records.map { SnapshotBuilder.Input(rowID: $0.key, record: $0.value) }
+            let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+            self.init(snapshot: snapshot, records: records, rowIndex: LockedValue(RowIndex(snapshot)))
+        }
+
+        /// This segment without the records of `rowIDs` (those it does not hold are ignored).
+        func removing(_ rowIDs: [Int64]) -> Segment {
+            let index = rowIndex.modify { cached in
+                if cached == nil { cached = RowIndex(snapshot) }
+                return cached!
+            }
+            var removed = self.removed
+            var removedCount = self.removedCount
+            var records = self.records
+            for rowID in rowIDs {
+                guard let document = index.document(of: rowID) else { continue }
+                if removed == nil { removed = DocumentSet(capacity: snapshot.documentCount) }
+                guard !removed!.contains(document) else { continue }
+                removed!.insert(document)
+                removedCount += 1
+                records[rowID] = nil
+            }
+            return Segment(snapshot: snapshot, removed: removed, removedCount: removedCount, records: records, rowIndex: rowIndex)
+        }
+    }
+
+    let generation: Int64
+    /// The base first, then the delta segments, oldest first.
+    let segments: [Segment]
+
+    /// The most records the delta holds before the index is merged into a new base.
     static var deltaLimit: Int { deltaLimitSetting.value }
-    /// `deltaLimit`, changed by tests that exercise merges on small indices.
-    static let deltaLimitSetting = LockedValue(2_000)
+    /// `deltaLimit`, changed by tests that exercise merges on small indices (and by
+    /// `SearchIndex.deltaLimit`).
+    static let deltaLimitSetting = LockedValue(20_000)
+    /// The most delta segments kept apart: past it, the two newest are merged whatever their sizes.
+    static let maxDeltaSegments = 12
 
     convenience init(base: IndexSnapshot) {
-        self.init(generation: base.generation, base: base, removed: nil, removedCount: 0, delta: nil, deltaRecords: [:],
-                  rowIndex: LockedValue(nil))
+        self.init(generation: base.generation, segments: [Segment(snapshot: base)])
     }
 
-    private init(generation: Int64, base: IndexSnapshot, removed: DocumentSet?, removedCount: Int, delta: IndexSnapshot?,
-                 deltaRecords: [Int64: JSONObject], rowIndex: LockedValue<RowIndex?>) {
+    private init(generation: Int64, segments: [Segment]) {
         self.generation = generation
-        self.base = base
-        self.removed = removed
-        self.removedCount = removedCount
-        self.delta = delta
-        self.deltaRecords = deltaRecords
-        self.rowIndex = rowIndex
+        self.segments = segments
     }
 
+    var base: IndexSnapshot { segments[0].snapshot }
     var configuration: IndexConfiguration { base.configuration }
     /// The number of records.
-    var documentCount: Int { base.documentCount - removedCount + (delta?.documentCount ?? 0) }
+    var documentCount: Int { segments.reduce(0) { $0 + $1.liveCount } }
+    /// The records written since the base (live ones).
+    var deltaCount: Int { segments.dropFirst().reduce(0) { $0 + $1.liveCount } }
     /// Whether the delta should be merged into a new base.
-    var needsMerge: Bool { deltaRecords.count > IndexState.deltaLimit }
-
-    /// The segments a search reads, each with its live documents (nil: all of them).
-    var segments: [(snapshot: IndexSnapshot, live: DocumentSet?)] {
-        let live = removed.map { $0.complement() }
-        guard let delta else { return [(base, live)] }
-        return [(base, live), (delta, nil)]
-    }
+    var needsMerge: Bool { deltaCount > IndexState.deltaLimit }
 
     /// The state after the writes of later generations, up to `generation`: the records with
     /// the rowids in `removedRowIDs` are gone, those in `upserts` added or replaced (a rowid in
     /// both is upserted: it was deleted, then written again).
     func applying(generation: Int64, removedRowIDs: [Int64], upserts: [SnapshotBuilder.Input]) -> IndexState {
-        guard !removedRowIDs.isEmpty || !upserts.isEmpty else {
-            return IndexState(generation: generation, base: base, removed: removed, removedCount: removedCount, delta: delta,
-                              deltaRecords: deltaRecords, rowIndex: rowIndex)
+        let gone = removedRowIDs + upserts.map(\.rowID)
+        var segments = gone.isEmpty ? self.segments : self.segments.map { $0.removing(gone) }
+        var delta = segments.dropFirst().filter { $0.liveCount > 0 }
+        if !upserts.isEmpty {
+            var records: [Int64: JSONObject] = [:]
+            for input in upserts { records[input.rowID] = input.record }
+            delta.append(Segment(records: records, configuration: configuration, generation: generation))
         }
-        let index = rowIndex.modify { cached in
-            if cached == nil { cached = RowIndex(base) }
-            return cached!
+        // Merge the newest two while the newer is as large as half the older (sizes halve from
+        // the oldest to the newest), or while there are too many.
+        while delta.count > 1,
+              delta[delta.count - 2].liveCount <= 2 * delta[delta.count - 1].liveCount || delta.count > IndexState.maxDeltaSegments {
+            let newer = delta.removeLast()
+            let older = delta.removeLast()
+            delta.append(Segment(records: older.records.merging(newer.records) { $1 }, configuration: configuration,
+                                 generation: generation))
         }
-        var records = deltaRecords
-        var removed = self.removed ?? DocumentSet(capacity: base.documentCount)
-        var removedCount = self.removedCount
-        for rowID in removedRowIDs + upserts.map(\.rowID) {
-            records[rowID] = nil
-            if let document = index.document(of: rowID), !removed.contains(document) {
-                removed.insert(document)
-                removedCount += 1
-            }
-        }
-        for input in upserts { records[input.rowID] = input.record }
-        let delta = records.isEmpty ? nil : SnapshotBuilder.build(records.map { SnapshotBuilder.Input(rowID: $0.key, record: $0.value) },
-                                                                  configuration: base.configuration, generation: generation)
-        return IndexState(generation: generation, base: base, removed: removedCount > 0 ? removed : nil, removedCount: removedCount,
-                          delta: delta, deltaRecords: records, rowIndex: rowIndex)
+        segments = [segments[0]] + delta
+        return IndexState(generation: generation, segments: segments)
     }
 
     /// The values `DocumentOrder` ranks a segment's document by.
     func orderValues(segment: Int, document: Int) -> [RankingValue?] {
-        (segment == 0 ? base : delta!).orderKeys.values(of: document)
+        segments[segment].snapshot.orderKeys.values(of: document)
     }
 
     func rowID(segment: Int, document: Int) -> Int64 {
-        (segment == 0 ? base : delta!).rowIDs[document]
+        segments[segment].snapshot.rowIDs[document]
     }
 
     /// Whether document `a` of `segmentA` comes before document `b` of `segmentB` in the
@@ -106,17 +137,18 @@ final class IndexState: Sendable {
                                       criteria: configuration.documentOrder)
     }
 
-    /// The document's position among every record in the document order (what the ordinal of
-    /// a snapshot of every record would be).
+    /// The document's position among every live record in the document order (what its
+    /// ordinal would be in one snapshot of every record).
     func ordinal(segment: Int, document: Int) -> Int {
-        let removedBefore = { (position: Int) in self.removed?.count(below: position) ?? 0 }
-        guard let delta else { return document - removedBefore(document) }
-        if segment == 0 {
-            let deltaBefore = IndexState.partition(delta.documentCount) { precedes(segment: 1, $0, segment: 0, document) }
-            return document - removedBefore(document) + deltaBefore
+        var ordinal = 0
+        for (index, other) in segments.enumerated() {
+            // Each segment is in document order: the documents before this one are a prefix.
+            let before = index == segment
+                ? document
+                : IndexState.partition(other.snapshot.documentCount) { precedes(segment: index, $0, segment: segment, document) }
+            ordinal += before - (other.removed?.count(below: before) ?? 0)
         }
-        let baseBefore = IndexState.partition(base.documentCount) { precedes(segment: 0, $0, segment: 1, document) }
-        return document + baseBefore - removedBefore(baseBefore)
+        return ordinal
     }
 
     /// The number of leading elements of `0..<count` for which `isBefore` holds (it holds for a

@@ -139,6 +139,27 @@ enum SegmentedSearch {
         return order.map { ($0, merged[$0]!) }
     }
 
+    /// A facet's counts over every segment: per value of the base's column, and for the values
+    /// only later segments hold. The later segments' values are found in the base's column by
+    /// text (`IndexSnapshot.valueIDs`), so no text is made for the base's values.
+    static func mergedCounts(_ column: FacetColumn, matches: [SegmentMatch], state: IndexState)
+        -> (base: [Int], extras: [(value: String, count: Int)]) {
+        let attribute = column.path
+        var counts = FacetCounter(snapshot: state.base).counts(column, over: matches[0].documents, documentCount: matches[0].documents.count)
+        var extras: [String: Int] = [:]
+        for (index, segment) in state.segments.enumerated().dropFirst() {
+            guard let other = segment.snapshot.facetColumn(attribute), !matches[index].documents.isEmpty else { continue }
+            let otherCounts = FacetCounter(snapshot: segment.snapshot).counts(other, over: matches[index].documents,
+                                                                              documentCount: matches[index].documents.count)
+            let lookup = state.base.valueIDs(column)
+            for id in otherCounts.indices where otherCounts[id] > 0 {
+                let value = other.values[id]
+                if let baseID = lookup[value] { counts[Int(baseID)] += otherCounts[id] } else { extras[value, default: 0] += otherCounts[id] }
+            }
+        }
+        return (counts, extras.map { ($0.key, $0.value) })
+    }
+
     /// The response's `facets` and `facets_stats` over every segment, as `FacetCounter.facets`
     /// gives them for one snapshot.
     static func facets(_ attributes: [String], matches: [SegmentMatch], state: IndexState,
@@ -146,23 +167,28 @@ enum SegmentedSearch {
         var facets: [FacetCounts] = []
         var stats: [String: FacetStats] = [:]
         for attribute in attributes {
-            let columns = state.segments.compactMap { $0.snapshot.facetColumn(attribute) }
-            guard !columns.isEmpty else { continue }
-            let counts = valueCounts(attribute, matches: matches, state: state)
-            let byValue: (Int, Int) -> Bool = { counts[$0].value.utf8.lexicographicallyPrecedes(counts[$1].value.utf8) }
+            guard let column = state.base.facetColumn(attribute) else { continue }
+            let (counts, extras) = mergedCounts(column, matches: matches, state: state)
+            // Entries: a base value id (≥ 0), or an extra value (-1 - its position).
+            let entries = counts.indices.filter { counts[$0] > 0 } + extras.indices.map { -1 - $0 }
+            func count(_ entry: Int) -> Int { entry >= 0 ? counts[entry] : extras[-1 - entry].count }
+            func value(_ entry: Int) -> String { entry >= 0 ? column.values[entry] : extras[-1 - entry].value }
+            func byValue(_ a: Int, _ b: Int) -> Bool {
+                a >= 0 && b >= 0 ? column.values.precedes(a, b) : value(a).utf8.lexicographicallyPrecedes(value(b).utf8)
+            }
             let top: [Int]
             switch sort {
             case .count:
-                top = FacetCounter.smallest(maxValues, of: Array(counts.indices)) {
-                    counts[$0].count != counts[$1].count ? counts[$0].count > counts[$1].count : byValue($0, $1)
-                }
+                top = FacetCounter.smallest(maxValues, of: entries) { count($0) != count($1) ? count($0) > count($1) : byValue($0, $1) }
             case .alpha:
-                top = FacetCounter.smallest(maxValues, of: Array(counts.indices), by: byValue)
+                top = FacetCounter.smallest(maxValues, of: entries, by: byValue)
             }
-            facets.append(FacetCounts(attribute: attribute, values: top.map { counts[$0] }))
-            let withValues = columns.filter { $0.values.count > 0 }
-            if !withValues.isEmpty, withValues.allSatisfy(\.isNumeric), !counts.isEmpty {
-                stats[attribute] = FacetCounter.stats(counts.map { (Double($0.value) ?? .nan, $0.count) })
+            facets.append(FacetCounts(attribute: attribute, values: top.map { (value($0), count($0)) }))
+            let columns = state.segments.compactMap { $0.snapshot.facetColumn(attribute) }.filter { $0.values.count > 0 }
+            if !columns.isEmpty, columns.allSatisfy(\.isNumeric), !entries.isEmpty {
+                stats[attribute] = FacetCounter.stats(entries.map { (entry: Int) in
+                    (entry >= 0 ? column.numbers[entry] : Double(value(entry)) ?? .nan, count(entry))
+                })
             }
         }
         return (facets, stats)

@@ -68,7 +68,8 @@ final class IndexStore: @unchecked Sendable {
     /// Opens the index at `path`, creating it when it does not exist (unless read-only).
     /// `readOnly` asks for read-only access; it is also what a folder or database file without
     /// write permission gets (`immutable` when the folder cannot be written).
-    init(path: String, readOnly: Bool = false, immutableForTesting: Bool = false) throws(SearchError) {
+    init(path: String, readOnly: Bool = false, durability: SearchEngine.Durability = .processCrash,
+         immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
         derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -92,7 +93,7 @@ final class IndexStore: @unchecked Sendable {
                     try IndexStore.checkSchema(writer, path: path)
                     try IndexStore.migrateIfNeeded(writer)
                 }
-                try writer.execute("PRAGMA synchronous = NORMAL")
+                try writer.execute(durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
                 writerConnection = writer
             } else {
                 guard exists else {
