@@ -125,10 +125,12 @@ extension JSONValue {
     /// the walk meets an array, the rest of the path is applied to each element and the
     /// results are gathered into an array, as Algolia does for `a.b` over `a: [{b}, {b}]`.
     public func value(atPath path: some StringProtocol) -> JSONValue? {
-        if let direct = self[String(path)] { return direct }
-        guard let dot = path.firstIndex(of: ".") else { return nil }
+        let path = String(path)
+        if let direct = self[path] { return direct }
+        // Found by byte (a dot is one byte in UTF-8), not by Character: paths are read per record.
+        guard let dot = path.utf8.firstIndex(of: UInt8(ascii: ".")) else { return nil }
         let head = String(path[..<dot])
-        let rest = path[path.index(after: dot)...]
+        let rest = path[path.utf8.index(after: dot)...]
         guard let child = self[head] else { return nil }
         switch child {
         case .object: return child.value(atPath: rest)

@@ -5,8 +5,8 @@ import SearchAPI
 /// of some earlier generation (the derived file); the others, the **delta**, hold the records
 /// written since, newest last. Each segment marks its documents that later writes deleted or
 /// replaced. A write builds one small segment from its own records (O(records written)), and
-/// small segments are merged two by two as they pile up (each record is re-derived O(log)
-/// times); when the delta outgrows `deltaLimit`, the whole index is derived anew into a new base
+/// segments of about the same size are merged two by two as they pile up (each record is
+/// derived again O(log delta) times); when the delta outgrows `deltaLimit`, the whole index is derived anew into a new base
 /// on a background thread (a merge).
 ///
 /// Searches over several segments answer exactly as one snapshot of every record would (see
@@ -106,10 +106,10 @@ final class IndexState: Sendable {
             for input in upserts { records[input.rowID] = input.record }
             delta.append(Segment(records: records, configuration: configuration, generation: generation))
         }
-        // Merge the newest two while the newer is as large as half the older (sizes halve from
-        // the oldest to the newest), or while there are too many.
+        // Merge the newest two while the newer is as large as the older (sizes shrink from the
+        // oldest to the newest, as the digits of a binary counter), or while there are too many.
         while delta.count > 1,
-              delta[delta.count - 2].liveCount <= 2 * delta[delta.count - 1].liveCount || delta.count > IndexState.maxDeltaSegments {
+              delta[delta.count - 2].liveCount <= delta[delta.count - 1].liveCount || delta.count > IndexState.maxDeltaSegments {
             let newer = delta.removeLast()
             let older = delta.removeLast()
             delta.append(Segment(records: older.records.merging(newer.records) { $1 }, configuration: configuration,
