@@ -44,17 +44,8 @@ extension SearchIndex {
     @discardableResult
     public func partialUpdateObjects(_ updates: [JSONValue], createIfNotExists: Bool = true) throws(SearchError) -> [String] {
         var patches: [(objectID: String, attributes: JSONObject)] = []
-        for (position, update) in updates.enumerated() {
-            guard case .object(let attributes) = update else {
-                throw SearchError(.invalidJSON, "update \(position + 1): expected a JSON object with an objectID, got \(update.jsonString.prefix(60))")
-            }
-            guard let objectID = attributes["objectID"]?.stringValue ?? attributes["objectID"]?.intValue.map(String.init), !objectID.isEmpty else {
-                throw SearchError(.invalidParameter, "update \(position + 1): objectID is required for a partial update")
-            }
-            // Checked before anything is written.
-            for (key, value) in attributes { _ = try PartialUpdate.Operation(key: key, value: value) }
-            patches.append((objectID, attributes))
-        }
+        // Checked before anything is written.
+        for (position, update) in updates.enumerated() { patches.append(try SearchIndex.partialUpdatePatch(update, position: position)) }
         // Read from the stored records and written only if no other process committed between.
         try writeReadModified { () throws(SearchError) -> IndexStore.Change in
             // Several updates of one record in a call apply in order, each on the result of the last.

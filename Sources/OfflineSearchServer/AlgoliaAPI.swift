@@ -304,63 +304,61 @@ final class AlgoliaAPI: Sendable {
     }
 }
 
-/// Applies the requests of a batch in order. Consecutive requests of one kind on one index are
-/// one write (a batch of 1000 `addObject` rebuilds the index once, not 1000 times).
+/// Applies the requests of a batch in order. Consecutive requests on one index are one write
+/// (`SearchIndex.batch`: one transaction, so a batch is searchable, and survives a crash, whole
+/// or not at all; 1000 `addObject` cost one write, not 1000).
 struct BatchWriter {
     let engine: SearchEngine
 
-    private enum Kind: Equatable { case save, partial(create: Bool), delete, clear, deleteIndex }
-
     /// - Returns: the objectIDs of the requests that name one, in order.
     func apply(_ requests: [(index: String, request: JSONValue)]) throws(SearchError) -> [String] {
-        var parsed: [(index: String, kind: Kind, body: JSONValue)] = []
+        // nil: `delete` (the index itself).
+        var parsed: [(index: String, operation: SearchIndex.BatchOperation?)] = []
         for (position, (index, request)) in requests.enumerated() {
             let action = request["action"]?.stringValue ?? ""
             let body = request["body"] ?? .object([:])
-            let kind: Kind
+            let operation: SearchIndex.BatchOperation?
             switch action {
-            case "addObject": kind = .save
+            case "addObject": operation = .save(body)
             case "updateObject":
                 guard body["objectID"] != nil else {
                     throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for updateObject")
                 }
-                kind = .save
-            case "partialUpdateObject": kind = .partial(create: true)
-            case "partialUpdateObjectNoCreate": kind = .partial(create: false)
+                operation = .save(body)
+            case "partialUpdateObject": operation = .partialUpdate(body, createIfNotExists: true)
+            case "partialUpdateObjectNoCreate": operation = .partialUpdate(body, createIfNotExists: false)
             case "deleteObject":
-                guard body["objectID"]?.scalarText != nil else {
+                guard let objectID = body["objectID"]?.scalarText else {
                     throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for deleteObject")
                 }
-                kind = .delete
-            case "delete": kind = .deleteIndex
-            case "clear": kind = .clear
+                operation = .delete(objectID: objectID)
+            case "delete": operation = nil
+            case "clear": operation = .clear
             default:
                 throw .invalidParameter("requests[\(position)].action",
                                         expected: "addObject, updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete or clear",
                                         got: request["action"]?.jsonString ?? "nothing")
             }
-            parsed.append((index, kind, body))
+            parsed.append((index, operation))
         }
         var objectIDs: [String] = []
         var start = 0
         while start < parsed.count {
-            var end = start + 1
-            while end < parsed.count, parsed[end].index == parsed[start].index, parsed[end].kind == parsed[start].kind { end += 1 }
-            let group = parsed[start..<end]
             let name = parsed[start].index
-            switch parsed[start].kind {
-            case .save:
-                objectIDs += try engine.index(name).saveObjects(group.map(\.body))
-            case .partial(let create):
-                objectIDs += try engine.index(name).partialUpdateObjects(group.map(\.body), createIfNotExists: create)
-            case .delete:
-                let ids = group.compactMap { $0.body["objectID"]?.scalarText }
-                if engine.exists(name) { try engine.index(name).deleteObjects(ids) }
-                objectIDs += ids
-            case .clear:
-                if engine.exists(name) { try engine.index(name).clearObjects() }
-            case .deleteIndex:
+            guard parsed[start].operation != nil else {
                 try engine.deleteIndex(name)
+                start += 1
+                continue
+            }
+            var end = start + 1
+            while end < parsed.count, parsed[end].index == name, parsed[end].operation != nil { end += 1 }
+            let operations = parsed[start..<end].compactMap(\.operation)
+            // Deletes and clears alone do not create a missing index.
+            let writes = operations.contains { if case .save = $0 { true } else if case .partialUpdate = $0 { true } else { false } }
+            if writes || engine.exists(name) {
+                objectIDs += try engine.index(name).batch(operations)
+            } else {
+                objectIDs += operations.compactMap { if case .delete(let id) = $0 { id } else { nil } }
             }
             start = end
         }

@@ -11,11 +11,19 @@ struct DataOptions: ParsableArguments {
         valueName: "dir"))
     var data: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "What a committed write survives: processCrash (the default: the process killed at any moment) or powerLoss (also a power cut: one fsync per commit, slower writes).",
+        valueName: "level"))
+    var durability: SearchEngine.Durability = .processCrash
+
     /// The folder the command works on.
     var folder: DataFolder {
-        data.map { DataFolder(url: URL(fileURLWithPath: $0), isDefault: false) } ?? DataFolder(url: DataFolder.defaultLocation, isDefault: true)
+        let url = data.map { URL(fileURLWithPath: $0) } ?? DataFolder.defaultLocation
+        return DataFolder(url: url, isDefault: data == nil, durability: durability)
     }
 }
+
+extension SearchEngine.Durability: ExpressibleByArgument {}
 
 /// A data folder and the one rule for the bundled demo indices: in the default folder, a demo
 /// index that does not exist yet is produced in-process (from the generator that made
@@ -24,6 +32,7 @@ struct DataOptions: ParsableArguments {
 struct DataFolder {
     let url: URL
     let isDefault: Bool
+    var durability: SearchEngine.Durability = .processCrash
 
     static var demoIndexNames: [String] { BundledDataset.all.map(\.indexName) }
 
@@ -49,7 +58,11 @@ struct DataFolder {
     /// not exist yet.
     func engine(preparing names: [String] = []) throws -> SearchEngine {
         let isNew = !FileManager.default.fileExists(atPath: url.path)
-        let engine = try SearchEngine(directory: url)
+        // The size of the delta before a merge (`SearchIndex.deltaLimit`), for tuning and tests.
+        if let limit = ProcessInfo.processInfo.environment["OFFLINE_SEARCH_DELTA_LIMIT"].flatMap({ Int($0) }), limit > 0 {
+            SearchIndex.deltaLimit = limit
+        }
+        let engine = try SearchEngine(directory: url, durability: durability)
         if isNew && isDefault {
             Terminal.note("Created the data folder \(url.path) (delete it to reset; --data DIR uses another).")
         }

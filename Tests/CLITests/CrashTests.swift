@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SearchAPI
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A writer killed with SIGKILL at random moments (issue #11): `offline-search serve` takes
+/// batches of small writes (each committed to SQLite and applied to the in-memory delta, with a
+/// merge into a new base every other batch on a background thread), and is killed mid-stream.
+/// The index must reopen without error and hold every acknowledged batch whole, and the batch
+/// in flight wholly or not at all: exactly the state of the last committed write.
+@Suite(.serialized) struct CrashTests {
+    /// The acknowledged batches of one run, shared with the task that sends them.
+    actor Acknowledged {
+        var batches: [Int] = []
+        func add(_ batch: Int) { batches.append(batch) }
+    }
+
+    static let adds = 25, deletes = 5, baseCount = 2000
+
+    @Test func killedWriterKeepsExactlyTheCommittedWrites() async throws {
+        let data = DataDirectory()
+        let base = (0..<CrashTests.baseCount).map { #"{"objectID":"base-\#($0)","batch":"base","name":"thing \#($0)"}"# }
+            .joined(separator: "\n")
+        let settings = try TemporaryFile(#"{"attributesForFaceting":["batch"],"customRanking":["desc(name)"]}"#, suffix: ".json")
+        var generator = SystemRandomNumberGenerator()
+        var outcomes: [String] = []
+        for trial in 0..<16 {
+            let index = "crash\(trial)"
+            let imported = try CLI.run(["import", "--data", data.path, index, "-", "--settings", settings.path], stdin: base)
+            try #require(imported.status == 0, "\(imported.stderr)")
+            let (process, port) = try CrashTests.serve(data.path)
+            let acknowledged = Acknowledged()
+            // Not cancelled (cancelling a URLSession request in flight can deadlock
+            // FoundationNetworking): it stops when the killed server stops answering.
+            let sender = Task {
+                var batch = 0
+                while batch < 400 {
+                    guard await CrashTests.send(batch: batch, index: index, port: port) else { return }
+                    await acknowledged.add(batch)
+                    batch += 1
+                }
+            }
+            // From early in the first batches to well into the merges.
+            try await Task.sleep(for: .milliseconds(Int.random(in: 150...2500, using: &generator)))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            _ = await sender.value
+            let acked = await acknowledged.batches
+
+            let search = try CLI.run(["search", "--data", data.path, index, "--json", "--hits-per-page", "0",
+                                      "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
+            try #require(search.status == 0, "trial \(trial): \(search.stderr)")
+            let response = try JSONValue(parsing: search.stdout)
+            let counts = response["facets"]?["batch"]?.objectValue ?? [:]
+            // Every acknowledged batch whole; the one in flight whole or absent; nothing else.
+            let inFlight = acked.count
+            let committed = counts["b\(inFlight)"] == .int(Int64(CrashTests.adds)) ? acked.count + 1 : acked.count
+            var expected: JSONObject = [:]
+            let baseLeft = CrashTests.baseCount - CrashTests.deletes * committed
+            if baseLeft > 0 { expected["base"] = .int(Int64(baseLeft)) }
+            for batch in 0..<committed { expected["b\(batch)"] = .int(Int64(CrashTests.adds)) }
+            #expect(Dictionary(uniqueKeysWithValues: counts.map { ($0.key, $0.value) })
+                    == Dictionary(uniqueKeysWithValues: expected.map { ($0.key, $0.value) }),
+                    "trial \(trial): \(acked.count) acknowledged, facets \(JSONValue.object(counts).jsonString.prefix(400))")
+            #expect(response["nbHits"] == .int(Int64(baseLeft + CrashTests.adds * committed)), "trial \(trial)")
+            // No temporary file of a killed merge is left once the index is open again.
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.contains(".tmp") }
+            #expect(leftovers.isEmpty, "trial \(trial): \(leftovers)")
+            outcomes.append("\(acked.count)\(committed > acked.count ? "+1" : "")")
+        }
+        print("batches committed when killed: \(outcomes)")
+    }
+
+    /// Starts `offline-search serve` on a free port, merging every other batch.
+    static func serve(_ folder: String) throws -> (Process, Int) {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["serve", "--data", folder, "--port", "0"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OFFLINE_SEARCH_DELTA_LIMIT"] = "\(2 * (adds + deletes))"
+        process.environment = environment
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var output = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let chunk = err.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            output += String(decoding: chunk, as: UTF8.self)
+            if let range = output.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
+               let port = Int(output[range].split(separator: ":").last!) {
+                // The request log goes on on stderr: drain it so the server never blocks on it.
+                err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+                return (process, port)
+            }
+        }
+        process.terminate()
+        throw CLIError("serve printed no port: \(output)")
+    }
+
+    /// One batch: `adds` new records of batch `batch` and `deletes` base records; true when the
+    /// server acknowledged it.
+    static func send(batch: Int, index: String, port: Int) async -> Bool {
+        var requests: [JSONValue] = (0..<adds).map { i in
+            ["action": "addObject", "body": ["objectID": .string("b\(batch)-\(i)"), "batch": .string("b\(batch)"), "name": "new"]]
+        }
+        requests += (0..<deletes).map { i in ["action": "deleteObject", "body": ["objectID": .string("base-\(batch * deletes + i)")]] }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/1/indexes/\(index)/batch")!)
+        request.httpMethod = "POST"
+        request.timeoutInterval = 30
+        request.httpBody = Data(JSONValue.object(["requests": .array(requests)]).jsonBytes)
+        guard let (_, response) = try? await URLSession.shared.data(for: request) else { return false }
+        return (response as? HTTPURLResponse)?.statusCode == 200
+    }
+}
+
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Two processes on one data folder (issue #11): `offline-search serve` writes in a loop (each
+/// write replaces the previous batch of records by the next, in one batch request) while a
+/// long-running `offline-search query` searches. Every answer shows one whole batch (never a
+/// mix, never a count between), and the reader sees each acknowledged write within a second.
+@Suite(.serialized) struct TwoProcessTests {
+    @Test func readerSeesWholeWritesPromptly() async throws {
+        let data = DataDirectory()
+        let size = 10
+        func batch(_ n: Int) -> [JSONValue] {
+            var requests: [JSONValue] = (0..<size).map { i in
+                ["action": "addObject", "body": ["objectID": .string("n\(n)-\(i)"), "batch": .string("b\(n)"), "name": "thing"]]
+            }
+            if n > 0 {
+                requests += (0..<size).map { i in ["action": "deleteObject", "body": ["objectID": .string("n\(n - 1)-\(i)")]] }
+            }
+            return requests
+        }
+        let settings = try TemporaryFile(#"{"attributesForFaceting":["batch"]}"#, suffix: ".json")
+        let first = batch(0).map { $0["body"]!.jsonString }.joined(separator: "\n")
+        #expect(try CLI.run(["import", "--data", data.path, "pairs", "-", "--settings", settings.path], stdin: first).status == 0)
+        let (server, port) = try CrashTests.serve(data.path)
+        defer { server.terminate(); server.waitUntilExit() }
+        let reader = try QueryProcess(folder: data.path)
+        defer { reader.close() }
+        let question = #"{"indexName":"pairs","query":"thing","hitsPerPage":0,"facets":["batch"]}"#
+        var delays: [Double] = []
+        for n in 1...40 {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/1/indexes/pairs/batch")!)
+            request.httpMethod = "POST"
+            request.httpBody = Data(JSONValue.object(["requests": .array(batch(n))]).jsonBytes)
+            let (_, response) = try await URLSession.shared.data(for: request)
+            try #require((response as? HTTPURLResponse)?.statusCode == 200)
+            let acknowledged = Date()
+            while true {
+                let answer = try reader.ask(question)
+                let facets = answer["facets"]?["batch"]?.objectValue ?? [:]
+                // One whole batch: this one or the one before (not yet seen).
+                #expect(answer["nbHits"] == .int(Int64(size)) && facets.count == 1 && facets.entries.first?.value == .int(Int64(size)),
+                        "write \(n): \(answer.jsonString.prefix(300))")
+                if facets["b\(n)"] != nil { break }
+                try #require(facets["b\(n - 1)"] != nil, "write \(n): \(answer.jsonString.prefix(300))")
+                try #require(Date().timeIntervalSince(acknowledged) < 1, "write \(n) not seen after a second")
+            }
+            delays.append(Date().timeIntervalSince(acknowledged))
+        }
+        print("reader saw each write after at most \(Int((delays.max() ?? 0) * 1000)) ms")
+    }
+}
+
+/// A long-running `offline-search query`, asked one line at a time.
+final class QueryProcess {
+    private let process = Process()
+    private let input = Pipe(), output = Pipe()
+    private var buffered = Data()
+
+    init(folder: String) throws {
+        process.executableURL = CLI.binary
+        process.arguments = ["query", "--data", folder]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    func ask(_ line: String) throws -> JSONValue {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        while !buffered.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            buffered.append(chunk)
+        }
+        guard let end = buffered.firstIndex(of: UInt8(ascii: "\n")) else { return .null }
+        let answer = buffered[buffered.startIndex..<end]
+        buffered = Data(buffered[(end + 1)...])
+        return try JSONValue(parsingUTF8: Array(answer))
+    }
+
+    func close() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
