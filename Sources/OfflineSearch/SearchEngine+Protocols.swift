@@ -1,0 +1,137 @@
+import SearchAPI
+
+/// The engine behind the protocols a mirror and an admin screen use, on its public API: a
+/// mirror copies into it (or out of it) as it does with a remote service. A local write is
+/// applied when the call returns, so every task is published at once (`taskID` 0).
+extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingService {
+    // MARK: BrowsingService
+
+    public func browse(indexName: String, parameters: SearchParameters, cursor: String?) async throws(SearchError) -> BrowseResponse {
+        let page = try existingIndex(indexName).browse(parameters, cursor: cursor)
+        return BrowseResponse(response: page.response, cursor: page.cursor)
+    }
+
+    // MARK: IndexSettingsReader
+
+    /// Every setting with its default filled in, as `GET /1/indexes/{index}/settings` answers.
+    public func getSettings(indexName: String) async throws(SearchError) -> JSONObject {
+        try existingIndex(indexName).settings.withDefaults
+    }
+
+    public func searchSynonyms(indexName: String, query: String, page: Int, hitsPerPage: Int) async throws(SearchError) -> SynonymsPage {
+        let found = try existingIndex(indexName).searchSynonyms(query: query, page: page, hitsPerPage: hitsPerPage)
+        return SynonymsPage(hits: found.hits, nbHits: found.nbHits)
+    }
+
+    // MARK: IndexWritingService
+
+    public func batch(indexName: String, operations: [BatchOperation]) async throws(SearchError) -> WriteResponse {
+        WriteResponse(taskID: 0, objectIDs: try applyBatch(operations.map { (indexName, $0) }))
+    }
+
+    public func setSettings(indexName: String, indexSettings: JSONObject, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse {
+        try index(indexName).setSettings(indexSettings, forwardToReplicas: forwardToReplicas)
+        return WriteResponse(taskID: 0)
+    }
+
+    public func saveSynonyms(indexName: String, synonymHit: [JSONObject], forwardToReplicas: Bool,
+                             replaceExistingSynonyms: Bool) async throws(SearchError) -> WriteResponse {
+        try index(indexName).saveSynonyms(synonymHit.map(JSONValue.object), replaceExisting: replaceExistingSynonyms,
+                                          forwardToReplicas: forwardToReplicas)
+        return WriteResponse(taskID: 0)
+    }
+
+    public func operationIndex(indexName: String, operationIndexParams: OperationIndexParams) async throws(SearchError) -> WriteResponse {
+        try applyOperation(operationIndexParams.operation, from: indexName, to: operationIndexParams.destination,
+                           scope: operationIndexParams.scope)
+        return WriteResponse(taskID: 0)
+    }
+
+    public func deleteIndex(indexName: String) async throws(SearchError) -> WriteResponse {
+        try deleteIndex(indexName)
+        return WriteResponse(taskID: 0)
+    }
+
+    /// Returns at once: a local write is published when it returns.
+    public func waitForTask(indexName: String, taskID: Int64) async throws(SearchError) {}
+
+    // MARK: Synchronous forms (the server's writer thread)
+
+    /// Applies the operations of a batch (or a multi-index batch) in order. Consecutive
+    /// operations of one kind on one index are one write (a batch of 1000 `addObject` rebuilds
+    /// the index once, not 1000 times).
+    /// - Returns: the objectIDs of the operations that name one, in order.
+    public func applyBatch(_ operations: [(indexName: String, operation: BatchOperation)]) throws(SearchError) -> [String] {
+        var objectIDs: [String] = []
+        var start = 0
+        while start < operations.count {
+            let name = operations[start].indexName
+            let kind = BatchGroup(operations[start].operation)
+            var end = start + 1
+            while end < operations.count, operations[end].indexName == name, BatchGroup(operations[end].operation) == kind { end += 1 }
+            let group = operations[start..<end].map(\.operation)
+            switch kind {
+            case .save:
+                objectIDs += try index(name).saveObjects(group.compactMap(\.recordBody))
+            case .partial(let create):
+                objectIDs += try index(name).partialUpdateObjects(group.compactMap(\.recordBody), createIfNotExists: create)
+            case .delete:
+                let ids = group.compactMap { operation -> String? in
+                    if case .deleteObject(let objectID) = operation { return objectID }
+                    return nil
+                }
+                if exists(name) { try index(name).deleteObjects(ids) }
+                objectIDs += ids
+            case .clear:
+                if exists(name) { try index(name).clearObjects() }
+            case .deleteIndex:
+                try deleteIndex(name)
+            }
+            start = end
+        }
+        return objectIDs
+    }
+
+    /// Copies or moves an index (Algolia's `operationIndex`). Copying parts (`scope`) of an
+    /// index that does not exist leaves an empty destination (`replaceAllObjects` on a new
+    /// index starts so).
+    public func applyOperation(_ operation: IndexOperation, from source: String, to destination: String,
+                               scope: [OperationScope]?) throws(SearchError) {
+        let parts = scope.map { Set($0.compactMap { IndexCopyScope(rawValue: $0.rawValue) }) }
+        switch operation {
+        case .copy:
+            if parts != nil, !exists(source) {
+                _ = try index(destination)
+            } else {
+                try copyIndex(source, to: destination, scope: parts)
+            }
+        case .move:
+            try moveIndex(source, to: destination, scope: parts)
+        }
+    }
+}
+
+/// Which consecutive batch operations are written together.
+private enum BatchGroup: Equatable {
+    case save, partial(create: Bool), delete, clear, deleteIndex
+
+    init(_ operation: BatchOperation) {
+        switch operation {
+        case .addObject, .updateObject: self = .save
+        case .partialUpdateObject(_, let create): self = .partial(create: create)
+        case .deleteObject: self = .delete
+        case .clear: self = .clear
+        case .delete: self = .deleteIndex
+        }
+    }
+}
+
+extension BatchOperation {
+    /// The record or update an add or update carries.
+    fileprivate var recordBody: JSONValue? {
+        switch self {
+        case .addObject(let body), .updateObject(let body), .partialUpdateObject(let body, _): body
+        case .deleteObject, .clear, .delete: nil
+        }
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import OfflineSearch
+import OfflineSearchRemote
+import SearchAPI
+import Testing
+
+/// Algolia's retry strategy against tiny servers on 127.0.0.1 that refuse, hang, and answer
+/// 4xx and 5xx: which hosts are tried, in which order, with which timeouts.
+@Suite struct HostStrategyTests {
+    static let okBody = #"{"results":[{"hits":[],"nbHits":0,"page":0,"nbPages":0,"hitsPerPage":20,"processingTimeMS":1,"query":"","params":""}]}"#
+    static let base = Duration.seconds(1)
+
+    func client(_ hosts: [SearchHost], time: ManualTime = ManualTime(), log: AttemptLog) -> SearchClient {
+        var configuration = SearchClientConfiguration(appID: "APP", apiKey: "key", hosts: hosts)
+        configuration.readTimeout = Self.base
+        configuration.writeTimeout = Self.base * 2
+        configuration.now = time.now
+        configuration.onAttempt = log.record
+        return SearchClient(configuration: configuration)
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func aReadMovesOnAfterARefusalATimeoutAndA5xxWithGrowingTimeouts() async throws {
+        let refused = SearchHost.loopback(try ClosedPort.make())
+        let hanging = try HangingServer()
+        let failing = StatusServer(status: 503, body: #"{"message":"overloaded","status":503}"#)
+        let good = StatusServer(status: 200, body: Self.okBody)
+        let hung = SearchHost.loopback(hanging.port)
+        let unavailable = SearchHost.loopback(try await failing.start())
+        let healthy = SearchHost.loopback(try await good.start())
+        let log = AttemptLog()
+        let time = ManualTime()
+        let client = client([refused, hung, unavailable, healthy], time: time, log: log)
+
+        let started = ContinuousClock.now
+        let results = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
+        #expect(results.count == 1)
+        #expect(log.all.map(\.host) == [refused, hung, unavailable, healthy])
+        #expect(log.all.map(\.timeout) == [Self.base, Self.base * 2, Self.base * 3, Self.base * 4], "each retry waits longer")
+        #expect(log.all[1].outcome == .timedOut)
+        #expect(log.all[2].outcome == .serverError(status: 503))
+        #expect(log.all[3].outcome == .answered(status: 200))
+        if case .networkError = log.all[0].outcome {} else { Issue.record("a refused connection is a network error: \(log.all[0].outcome)") }
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= Self.base * 2 && elapsed < Self.base * 5, "the hung host is given up on after its timeout")
+        #expect(await failing.requestCount == 1)
+        #expect(await good.requestCount == 1)
+
+        // The refused and failing hosts are set aside; the one that timed out is tried after the good one.
+        log.clear()
+        _ = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
+        #expect(log.all.map(\.host) == [healthy])
+        #expect(await failing.requestCount == 1)
+
+        // Two minutes later, every host is back in its place.
+        time.advance(by: 121)
+        log.clear()
+        _ = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
+        #expect(log.all.map(\.host) == [refused, hung, unavailable, healthy])
+        #expect(await failing.requestCount == 2)
+        #expect(await good.requestCount == 3)
+        await failing.stop()
+        await good.stop()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test(arguments: [400, 403, 404])
+    func a4xxIsFinal(status: Int) async throws {
+        let refusing = StatusServer(status: status, body: #"{"message":"Invalid Application-ID or API key","status":\#(status)}"#)
+        let good = StatusServer(status: 200, body: Self.okBody)
+        let log = AttemptLog()
+        let client = client([SearchHost.loopback(try await refusing.start()), SearchHost.loopback(try await good.start())], log: log)
+        do {
+            _ = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
+            Issue.record("a \(status) answer was not an error")
+        } catch {
+            #expect(error.status == status)
+            #expect(error.message == "Invalid Application-ID or API key")
+        }
+        #expect(log.all.count == 1)
+        #expect(await good.requestCount == 0, "the next host is not tried after a 4xx")
+        await refusing.stop()
+        await good.stop()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func readsAndWritesGoToTheHostsThatTakeThem() async throws {
+        let reads = StatusServer(status: 200, body: Self.okBody)
+        let writes = StatusServer(status: 200, body: #"{"taskID":7,"objectIDs":["a"]}"#)
+        let log = AttemptLog()
+        let readHost = SearchHost.loopback(try await reads.start(), accepts: [.read])
+        let writeHost = SearchHost.loopback(try await writes.start(), accepts: [.write])
+        let client = client([readHost, writeHost], log: log)
+        _ = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
+        let written = try await client.saveObjects(indexName: "products", objects: [["objectID": "a"]])
+        #expect(written == WriteResponse(taskID: 7, objectIDs: ["a"]))
+        #expect(log.all.map(\.host) == [readHost, writeHost])
+        #expect(log.all.map(\.timeout) == [Self.base, Self.base * 2], "a write has the write timeout")
+        #expect(await reads.requestCount == 1)
+        #expect(await writes.requestCount == 1)
+        await reads.stop()
+        await writes.stop()
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func noHostAnsweringIsUnreachableAndNamesEachHost() async throws {
+        let failing = StatusServer(status: 500, body: "{}")
+        let refused = SearchHost.loopback(try ClosedPort.make())
+        let broken = SearchHost.loopback(try await failing.start())
+        let log = AttemptLog()
+        let client = client([refused, broken], log: log)
+        do {
+            _ = try await client.searchSingleIndex(indexName: "products")
+            Issue.record("no host answered, yet no error")
+        } catch {
+            #expect(error.kind == .unreachable)
+            #expect(error.message.contains(refused.description) && error.message.contains("\(broken) answered 500"))
+        }
+        // Every host set aside: all are tried again rather than none.
+        log.clear()
+        _ = try? await client.searchSingleIndex(indexName: "products")
+        #expect(log.all.map(\.host) == [refused, broken])
+        await failing.stop()
+    }
+
+    @Test func aCancelledCallStopsWaitingForAHungHost() async throws {
+        let hanging = try HangingServer()
+        var configuration = SearchClientConfiguration(appID: "APP", apiKey: "key", hosts: [SearchHost.loopback(hanging.port)])
+        configuration.readTimeout = .seconds(30)
+        let client = SearchClient(configuration: configuration)
+        let started = ContinuousClock.now
+        let call = Task { try await client.searchSingleIndex(indexName: "products") }
+        try await Task.sleep(for: .milliseconds(100))
+        call.cancel()
+        let result = await call.result
+        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(throws: SearchError.cancelled("the request to /1/indexes/products/query")) { try result.get() }
+    }
+
+    @Test func algoliasHostsAreTheDSNForReadsTheMainHostForWritesThenThreeShuffled() throws {
+        var generator = SeededGenerator(seed: 7)
+        let hosts = SearchHost.algolia(appID: "LATENCY", using: &generator)
+        #expect(hosts[0] == SearchHost(name: "LATENCY-dsn.algolia.net", accepts: [.read]))
+        #expect(hosts[1] == SearchHost(name: "LATENCY.algolia.net", accepts: [.write]))
+        #expect(Set(hosts.dropFirst(2).map(\.description)) == ["https://LATENCY-1.algolianet.com", "https://LATENCY-2.algolianet.com",
+                                                               "https://LATENCY-3.algolianet.com"])
+        #expect(hosts.dropFirst(2).allSatisfy { $0.accepts == [.read, .write] })
+        let orders = Set((0..<40).map { _ in SearchHost.algolia(appID: "LATENCY").dropFirst(2).map(\.description) })
+        #expect(orders.count > 1, "the fallback hosts are shuffled")
+        #expect(SearchClient(configuration: SearchClientConfiguration(appID: "LATENCY", apiKey: "k")).configuration.hosts.count == 5)
+        #expect(throws: SearchError.self) { try SearchClient(appID: "bad app/id", apiKey: "k") }
+    }
+}
+
+/// A deterministic generator for the shuffle (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
