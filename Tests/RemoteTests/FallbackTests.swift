@@ -26,18 +26,10 @@ import Testing
 
     /// A server on a source engine and a mirror of its `products` in another folder.
     @available(macOS 14, iOS 17, tvOS 17, *)
-    struct Setup {
-        let sourceFolder = TemporaryFolder(), mirrorFolder = TemporaryFolder()
-        let server: LiveServer
-        let client: SearchClient
-        let mirror: SearchEngine
-
-        init() async throws {
-            server = LiveServer(engine: try Fixture.engine(in: sourceFolder, products: 30))
-            client = Fixture.client(port: try await server.start())
-            mirror = try SearchEngine(directory: mirrorFolder.url)
-            try await IndexMirror(source: client, target: mirror).mirror(indexName: "products")
-        }
+    static func mirrored() async throws -> MirrorScene {
+        let scene = try await MirrorScene(products: 30)
+        try await IndexMirror(source: scene.client, target: scene.mirror).mirror(indexName: "products")
+        return scene
     }
 
     static func query(_ service: FallbackSearchService) async throws(SearchError) -> (ResponseOrigin?, FacetValuesResponse, SearchResponse) {
@@ -57,7 +49,7 @@ import Testing
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test(arguments: expectations)
     func eachStrategyAnswersFromTheRightSide(_ expectation: Expectation) async throws {
-        let setup = try await Setup()
+        let setup = try await Self.mirrored()
         let service = FallbackSearchService(remote: setup.client, local: setup.mirror, strategy: expectation.strategy)
 
         let (upOrigin, upFacets, upHits) = try await Self.query(service)
@@ -103,7 +95,7 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aRefusalIsNotAFailureToFallBackOn() async throws {
-        let setup = try await Setup()
+        let setup = try await Self.mirrored()
         let port = await setup.server.port
         let wrongKey = Fixture.client(port: port, key: "wrong")
         for strategy in [FallbackStrategy.fallbackOnFailure, .fallbackOnTimeout(.seconds(2))] {
@@ -118,7 +110,7 @@ import Testing
     @available(macOS 14, iOS 17, tvOS 17, *)
     @MainActor
     @Test func aSearcherShowsWhereItsResultsCameFrom() async throws {
-        let setup = try await Setup()
+        let setup = try await Self.mirrored()
         let service = FallbackSearchService(remote: setup.client, local: setup.mirror, strategy: .fallbackOnFailure)
         let searcher = HitsSearcher(service: service, indexName: "products", query: "case")
         searcher.search()

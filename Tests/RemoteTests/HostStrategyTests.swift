@@ -138,7 +138,7 @@ import Testing
     }
 
     @Test func algoliasHostsAreTheDSNForReadsTheMainHostForWritesThenThreeShuffled() throws {
-        var generator = SeededGenerator(seed: 7)
+        var generator = SystemRandomNumberGenerator()
         let hosts = SearchHost.algolia(appID: "LATENCY", using: &generator)
         #expect(hosts[0] == SearchHost(name: "LATENCY-dsn.algolia.net", accepts: [.read]))
         #expect(hosts[1] == SearchHost(name: "LATENCY.algolia.net", accepts: [.write]))
@@ -149,18 +149,5 @@ import Testing
         #expect(orders.count > 1, "the fallback hosts are shuffled")
         #expect(SearchClient(configuration: SearchClientConfiguration(appID: "LATENCY", apiKey: "k")).configuration.hosts.count == 5)
         #expect(throws: SearchError.self) { try SearchClient(appID: "bad app/id", apiKey: "k") }
-    }
-}
-
-/// A deterministic generator for the shuffle (SplitMix64).
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -8,22 +8,15 @@ import Testing
 /// Mirroring an index served on loopback into a local data folder.
 @Suite struct MirrorTests {
     /// The queries a mirror must answer as its source does.
-    static let queries: [SearchParameters] = {
-        func parameters(_ query: String, _ change: (inout SearchParameters) -> Void = { _ in }) -> SearchParameters {
-            var parameters = SearchParameters(query: query)
-            change(&parameters)
-            return parameters
-        }
-        return [
-            parameters(""),
-            parameters("phone"),
-            parameters("mobile"), // a synonym
-            parameters("televsion"), // a typo
-            parameters("blu") { $0.facets = ["brand", "category", "price"] },
-            parameters("") { $0.filters = "brand:Nova AND price < 50"; $0.hitsPerPage = 50 },
-            parameters("cable") { $0.page = 1; $0.hitsPerPage = 2 },
-        ]
-    }()
+    static let queries: [SearchParameters] = [
+        .query(""),
+        .query("phone"),
+        .query("mobile"), // a synonym
+        .query("televsion"), // a typo
+        .query("blu") { $0.facets = ["brand", "category", "price"] },
+        .query("") { $0.filters = "brand:Nova AND price < 50"; $0.hitsPerPage = 50 },
+        .query("cable") { $0.page = 1; $0.hitsPerPage = 2 },
+    ]
 
     static func answers(_ service: some SearchService, _ indexName: String = "products") async throws -> [String] {
         var answers: [String] = []
@@ -37,11 +30,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aMirrorAnswersAsItsSource() async throws {
-        let sourceFolder = TemporaryFolder(), mirrorFolder = TemporaryFolder()
-        let source = try Fixture.engine(in: sourceFolder, products: 130)
-        let server = LiveServer(engine: source)
-        let client = Fixture.client(port: try await server.start())
-        let mirror = try SearchEngine(directory: mirrorFolder.url)
+        let scene = try await MirrorScene(products: 130)
+        let (source, server, client, mirror) = (scene.source, scene.server, scene.client, scene.mirror)
 
         let updates = Locked<[MirrorProgress]>([])
         let report = try await IndexMirror(source: client, target: mirror).mirror(indexName: "products", pageSize: 50) { progress in
@@ -61,11 +51,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aFilteredMirrorIntoAnotherNameCopiesTheMatchingRecords() async throws {
-        let sourceFolder = TemporaryFolder(), mirrorFolder = TemporaryFolder()
-        let source = try Fixture.engine(in: sourceFolder, products: 40)
-        let server = LiveServer(engine: source)
-        let client = Fixture.client(port: try await server.start())
-        let mirror = try SearchEngine(directory: mirrorFolder.url)
+        let scene = try await MirrorScene(products: 40)
+        let (source, server, client, mirror) = (scene.source, scene.server, scene.client, scene.mirror)
         let report = try await IndexMirror(source: client, target: mirror).mirror(indexName: "products", into: "acme", filters: "brand:Acme")
         var acme = SearchParameters()
         acme.filters = "brand:Acme"
@@ -80,11 +67,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func anInterruptedMirrorLeavesThePreviousCopySearchable() async throws {
-        let sourceFolder = TemporaryFolder(), mirrorFolder = TemporaryFolder()
-        let source = try Fixture.engine(in: sourceFolder, products: 60)
-        let server = LiveServer(engine: source)
-        let client = Fixture.client(port: try await server.start())
-        let mirror = try SearchEngine(directory: mirrorFolder.url)
+        let scene = try await MirrorScene(products: 60)
+        let (source, server, client, mirror) = (scene.source, scene.server, scene.client, scene.mirror)
         try await IndexMirror(source: client, target: mirror).mirror(indexName: "products")
         let before = try await Self.answers(mirror)
 

@@ -15,51 +15,42 @@ import Testing
         var testDescription: String { name }
     }
 
-    static let cases: [Case] = {
-        func parameters(_ query: String, _ change: (inout SearchParameters) -> Void = { _ in }) -> SearchParameters {
-            var parameters = SearchParameters(query: query)
-            change(&parameters)
-            return parameters
-        }
-        return [
-            Case(name: "empty query", queries: [.hits(indexName: "products", parameters: parameters(""))]),
-            Case(name: "a word with a typo", queries: [.hits(indexName: "products", parameters: parameters("phnoe"))]),
-            Case(name: "a prefix, a page and custom highlight tags", queries: [.hits(indexName: "products", parameters: parameters("cha") {
-                $0.page = 1
-                $0.hitsPerPage = 3
-                $0.highlightPreTag = "<b>"
-                $0.highlightPostTag = "</b>"
-            })]),
-            Case(name: "facets, stats and filters", queries: [.hits(indexName: "products", parameters: parameters("") {
-                $0.facets = ["brand", "category", "price"]
-                $0.filters = "price >= 20 AND (brand:Acme OR brand:Zeta)"
-            })]),
-            Case(name: "a synonym", queries: [.hits(indexName: "products", parameters: parameters("mobile"))]),
-            Case(name: "multi-search with disjunctive facets and a facet query", queries: [
-                .hits(indexName: "products", parameters: parameters("red") {
-                    $0.facets = ["brand", "category"]
-                    $0.facetFilters = .list([.anyOf(["brand:Acme", "brand:Nova"])])
-                }),
-                .hits(indexName: "products", parameters: parameters("red") {
-                    $0.facets = ["brand"]
-                    $0.hitsPerPage = 0
-                }),
-                .facetValues(indexName: "products", facet: "brand", parameters: parameters("") { $0.facetQuery = "ac" }),
-            ]),
-            Case(name: "attributes to retrieve and snippets", queries: [.hits(indexName: "products", parameters: parameters("black") {
-                $0.attributesToRetrieve = ["name", "price"]
-                $0.attributesToSnippet = ["description:3"]
-            })]),
-        ]
-    }()
+    static let cases: [Case] = [
+        Case(name: "empty query", queries: [.hits(indexName: "products", parameters: .query(""))]),
+        Case(name: "a word with a typo", queries: [.hits(indexName: "products", parameters: .query("phnoe"))]),
+        Case(name: "a prefix, a page and custom highlight tags", queries: [.hits(indexName: "products", parameters: .query("cha") {
+            $0.page = 1
+            $0.hitsPerPage = 3
+            $0.highlightPreTag = "<b>"
+            $0.highlightPostTag = "</b>"
+        })]),
+        Case(name: "facets, stats and filters", queries: [.hits(indexName: "products", parameters: .query("") {
+            $0.facets = ["brand", "category", "price"]
+            $0.filters = "price >= 20 AND (brand:Acme OR brand:Zeta)"
+        })]),
+        Case(name: "a synonym", queries: [.hits(indexName: "products", parameters: .query("mobile"))]),
+        Case(name: "multi-search with disjunctive facets and a facet query", queries: [
+            .hits(indexName: "products", parameters: .query("red") {
+                $0.facets = ["brand", "category"]
+                $0.facetFilters = .list([.anyOf(["brand:Acme", "brand:Nova"])])
+            }),
+            .hits(indexName: "products", parameters: .query("red") {
+                $0.facets = ["brand"]
+                $0.hitsPerPage = 0
+            }),
+            .facetValues(indexName: "products", facet: "brand", parameters: .query("") { $0.facetQuery = "ac" }),
+        ]),
+        Case(name: "attributes to retrieve and snippets", queries: [.hits(indexName: "products", parameters: .query("black") {
+            $0.attributesToRetrieve = ["name", "price"]
+            $0.attributesToSnippet = ["description:3"]
+        })]),
+    ]
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test(arguments: cases)
     func multiSearchAnswersAsTheEngine(_ request: Case) async throws {
-        let folder = TemporaryFolder()
-        let engine = try Fixture.engine(in: folder)
-        let server = LiveServer(engine: engine)
-        let client = Fixture.client(port: try await server.start())
+        let served = try await ServedIndex()
+        let (engine, server, client) = (served.engine, served.server, served.client)
         let remote = try await client.multiSearch(request.queries, strategy: .none)
         let local = try await engine.multiSearch(request.queries, strategy: .none)
         #expect(remote.count == local.count)
@@ -76,10 +67,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func facetValuesBrowseSettingsAndSynonymsAnswerAsTheEngine() async throws {
-        let folder = TemporaryFolder()
-        let engine = try Fixture.engine(in: folder, products: 45)
-        let server = LiveServer(engine: engine)
-        let client = Fixture.client(port: try await server.start())
+        let served = try await ServedIndex(products: 45)
+        let (engine, server, client) = (served.engine, served.server, served.client)
 
         var facetParameters = SearchParameters(query: "phone")
         facetParameters.facetQuery = "z"
@@ -109,10 +98,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func writesThroughTheClientReachTheEngine() async throws {
-        let folder = TemporaryFolder()
-        let engine = try Fixture.engine(in: folder, products: 5)
-        let server = LiveServer(engine: engine)
-        let client = Fixture.client(port: try await server.start())
+        let served = try await ServedIndex(products: 5)
+        let (engine, server, client) = (served.engine, served.server, served.client)
 
         let saved = try await client.saveObjects(indexName: "shop", objects: [["objectID": "a", "name": "first", "stock": 3],
                                                                                ["objectID": "b", "name": "second"]])
@@ -154,10 +141,8 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
     @Test func aSecuredApiKeyIsAcceptedWithItsRestrictions() async throws {
-        let folder = TemporaryFolder()
-        let engine = try Fixture.engine(in: folder, products: 20)
-        let server = LiveServer(engine: engine)
-        let port = try await server.start()
+        let served = try await ServedIndex(products: 20)
+        let (server, port) = (served.server, await served.server.port)
         let admin = Fixture.client(port: port)
         let secured = try admin.generateSecuredApiKey(parentApiKey: Fixture.searchKey,
                                                       restrictions: SecuredApiKeyRestrictions(filters: "brand:Acme", restrictIndices: ["prod*"]))

@@ -105,14 +105,8 @@ actor LiveServer {
         precondition(running == nil, "the server is already running")
         let configuration = ServerConfiguration(port: port, applicationID: Fixture.appID, adminKey: Fixture.adminKey,
                                                 searchKey: Fixture.searchKey)
-        let (ports, listening) = AsyncStream<Int>.makeStream()
-        let application = try AlgoliaServer(engine: engine, configuration: configuration, logger: Fixture.quietLogger)
-            .application { port in listening.yield(port) }
-        running = RunningService(application)
-        for await bound in ports {
-            port = bound
-            break
-        }
+        let server = AlgoliaServer(engine: engine, configuration: configuration, logger: Fixture.quietLogger)
+        (running, port) = try await RunningService.start { onListening in try server.application(onListening: onListening) }
         return port
     }
 
@@ -120,6 +114,46 @@ actor LiveServer {
     func stop() async {
         await running?.stop()
         running = nil
+    }
+}
+
+/// An engine with a `products` index, served on loopback, and a client of it with the admin key.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct ServedIndex {
+    let folder = TemporaryFolder()
+    let engine: SearchEngine
+    let server: LiveServer
+    let client: SearchClient
+
+    init(products: Int = 60) async throws {
+        engine = try Fixture.engine(in: folder, products: products)
+        server = LiveServer(engine: engine)
+        client = Fixture.client(port: try await server.start())
+    }
+}
+
+/// A served index and an empty engine in a folder of its own, to mirror it into.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct MirrorScene {
+    let served: ServedIndex
+    let mirrorFolder = TemporaryFolder()
+    let mirror: SearchEngine
+    var source: SearchEngine { served.engine }
+    var server: LiveServer { served.server }
+    var client: SearchClient { served.client }
+
+    init(products: Int) async throws {
+        served = try await ServedIndex(products: products)
+        mirror = try SearchEngine(directory: mirrorFolder.url)
+    }
+}
+
+extension SearchParameters {
+    /// Parameters for `query`, changed by `change`: a row of a table of requests.
+    static func query(_ query: String, _ change: (inout SearchParameters) -> Void = { _ in }) -> SearchParameters {
+        var parameters = SearchParameters(query: query)
+        change(&parameters)
+        return parameters
     }
 }
 
@@ -150,14 +184,9 @@ actor StatusServer {
                                 body: ResponseBody(byteBuffer: ByteBuffer(string: body)))
             }
         }
-        let (ports, listening) = AsyncStream<Int>.makeStream()
-        let application = Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
-                                      onServerRunning: { channel in listening.yield(channel.localAddress?.port ?? 0) },
-                                      logger: Fixture.quietLogger)
-        running = RunningService(application)
-        for await bound in ports {
-            port = bound
-            break
+        (running, port) = try await RunningService.start { onListening in
+            Application(router: router, configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0)),
+                        onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) }, logger: Fixture.quietLogger)
         }
         return port
     }
@@ -173,10 +202,20 @@ struct RunningService: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
-    init(_ service: some Service) {
+    private init(_ service: some Service) {
         let group = ServiceGroup(configuration: .init(services: [service], gracefulShutdownSignals: [], logger: Fixture.quietLogger))
         self.group = group
         task = Task { try await group.run() }
+    }
+
+    /// Runs the server `make` builds (it calls the closure it is given with the bound port)
+    /// and returns once it listens.
+    static func start(_ make: (@escaping @Sendable (Int) async -> Void) throws -> some Service) async throws -> (RunningService, Int) {
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let running = RunningService(try make { port in listening.yield(port) })
+        for await port in ports { return (running, port) }
+        await running.stop()
+        throw POSIXError(.EADDRNOTAVAIL)
     }
 
     func stop() async {

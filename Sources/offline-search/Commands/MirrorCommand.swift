@@ -75,7 +75,10 @@ struct MirrorCommand: AsyncParsableCommand {
             var parts = [progress.totalRecords.map { "\(Terminal.grouped(progress.recordsCopied)) of \(Terminal.count($0, "record"))" }
                 ?? Terminal.count(progress.recordsCopied, "record")]
             parts.append("\(Terminal.grouped(Int(progress.recordsPerSecond))) records/s")
-            if let remaining = progress.remaining { parts.append("\(remaining.components.seconds) s left") }
+            if let remaining = progress.remaining {
+                let seconds = Int((Double(remaining.components.seconds) + Double(remaining.components.attoseconds) / 1e18).rounded(.up))
+                parts.append(seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s left" : "\(seconds) s left")
+            }
             return parts.joined(separator: " · ")
         }
     }
