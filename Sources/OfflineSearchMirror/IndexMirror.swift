@@ -50,8 +50,7 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         }
 
         report(.settings)
-        var settings = try await source.getSettings(indexName: indexName)
-        for key in Self.settingsLeftOut { settings[key] = nil }
+        let (settings, ignoredSettings) = Self.mirrorable(try await source.getSettings(indexName: indexName))
         let synonyms = try await source.browseSynonyms(indexName: indexName)
         // A temporary index left by an interrupted mirror is dropped first.
         try await wait(target.deleteIndex(indexName: temporary), temporary)
@@ -88,7 +87,23 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         }
         report(.done)
         return MirrorReport(indexName: indexName, destination: destination, recordsCopied: state.recordsCopied,
-                            synonymsCopied: synonyms.count, elapsed: clock.now - started)
+                            synonymsCopied: synonyms.count, ignoredSettings: ignoredSettings, elapsed: clock.now - started)
+    }
+
+    /// The source's settings a target can take: without `settingsLeftOut`, and without the
+    /// names `SettingsSchema` does not know (a setting Algolia added after this version, which a
+    /// target would refuse), listed apart.
+    static func mirrorable(_ settings: JSONObject) -> (settings: JSONObject, ignored: [String]) {
+        var kept = JSONObject()
+        var ignored: [String] = []
+        for (key, value) in settings where !settingsLeftOut.contains(key) {
+            if SettingsSchema.settings[SettingsSchema.currentName(key)] != nil {
+                kept[key] = value
+            } else {
+                ignored.append(key)
+            }
+        }
+        return (kept, ignored)
     }
 
     private func wait(_ write: WriteResponse, _ indexName: String) async throws(SearchError) {
@@ -142,6 +157,8 @@ public struct MirrorReport: Sendable, Hashable {
     public var destination: String
     public var recordsCopied: Int
     public var synonymsCopied: Int
+    /// Settings of the source left out because this version does not know them.
+    public var ignoredSettings: [String]
     public var elapsed: Duration
 
     /// The index a mirror fills before moving it over `destination`.

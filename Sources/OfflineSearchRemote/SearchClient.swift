@@ -39,6 +39,10 @@ public final class SearchClient: Sendable {
         hosts = HostPool(hosts: configuration.hosts, hostDownDelay: configuration.hostDownDelay, now: configuration.now)
     }
 
+    deinit {
+        transport.session.finishTasksAndInvalidate()
+    }
+
     // MARK: Searching
 
     /// Searches one index (`POST /1/indexes/{index}/query`).
@@ -139,6 +143,18 @@ public final class SearchClient: Sendable {
         let json = try await call("GET", ["1", "indexes", indexName, "synonyms", objectID], callType: .read)
         guard let synonym = json.objectValue else { throw SearchError(.invalidJSON, "get synonym answer: expected an object") }
         return synonym
+    }
+
+    /// Deletes one synonym (`DELETE /1/indexes/{index}/synonyms/{objectID}`).
+    public func deleteSynonym(indexName: String, objectID: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call("DELETE", ["1", "indexes", indexName, "synonyms", objectID],
+                                     query: [("forwardToReplicas", String(forwardToReplicas))], callType: .write), "delete synonym")
+    }
+
+    /// Removes every synonym (`POST /1/indexes/{index}/synonyms/clear`).
+    public func clearSynonyms(indexName: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call("POST", ["1", "indexes", indexName, "synonyms", "clear"],
+                                     query: [("forwardToReplicas", String(forwardToReplicas))], callType: .write), "clear synonyms")
     }
 
     /// `taskID` and `objectIDs` (or `objectID`) of a write's answer.

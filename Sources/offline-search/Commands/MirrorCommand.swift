@@ -59,6 +59,9 @@ struct MirrorCommand: AsyncParsableCommand {
             bar.update(progress.recordsCopied, detail: MirrorCommand.describe(progress))
         }
         ProgressBar(total: 1, label: label).finish(detail: "done")
+        if !report.ignoredSettings.isEmpty {
+            Terminal.note("Not copied (settings this version does not know): \(report.ignoredSettings.joined(separator: ", ")).")
+        }
         let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
         Terminal.writeLine("Mirrored \(Terminal.count(report.recordsCopied, "record")) and \(Terminal.count(report.synonymsCopied, "synonym")) "
             + "of \(index) into \(destination) (\(data.folder.url.path)) in \(String(format: "%.1f", seconds)) s.")
