@@ -145,6 +145,30 @@ public final class SearchClient: Sendable {
         return synonym
     }
 
+    /// Adds or replaces one synonym (`PUT /1/indexes/{index}/synonyms/{objectID}`).
+    public func saveSynonym(indexName: String, objectID: String, synonymHit: JSONObject, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call("PUT", ["1", "indexes", indexName, "synonyms", objectID],
+                                     query: [("forwardToReplicas", String(forwardToReplicas))], body: .object(synonymHit),
+                                     callType: .write), "save synonym")
+    }
+
+    /// Writes to several indices in one call (`POST /1/indexes/*/batch`).
+    /// - Returns: the task of each index written, and the objectIDs, in order.
+    public func multipleBatch(requests: [(indexName: String, operation: BatchOperation)]) async throws(SearchError) -> (taskID: [String: Int64], objectIDs: [String]) {
+        let body: JSONValue = ["requests": .array(requests.map { request in
+            guard case .object(var object) = request.operation.jsonValue else { return request.operation.jsonValue }
+            object["indexName"] = .string(request.indexName)
+            return .object(object)
+        })]
+        let json = try await call("POST", ["1", "indexes", "*", "batch"], body: body, callType: .write)
+        guard let tasks = json["taskID"]?.objectValue else {
+            throw SearchError(.invalidJSON, "multiple batch answer: taskID is not an object of index names, got \(json.jsonString.prefix(120))")
+        }
+        var taskIDs: [String: Int64] = [:]
+        for (name, value) in tasks { taskIDs[name] = value.intValue.map(Int64.init) ?? 0 }
+        return (taskIDs, json["objectIDs"]?.arrayValue?.compactMap(\.scalarText) ?? [])
+    }
+
     /// Deletes one synonym (`DELETE /1/indexes/{index}/synonyms/{objectID}`).
     public func deleteSynonym(indexName: String, objectID: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
         try writeResponse(await call("DELETE", ["1", "indexes", indexName, "synonyms", objectID],

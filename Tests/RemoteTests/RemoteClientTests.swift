@@ -116,8 +116,11 @@ import Testing
         _ = try await client.deleteSynonym(indexName: "shop", objectID: "s")
         #expect(try await client.searchSingleIndex(indexName: "shop", searchParams: SearchParameters(query: "primary")).nbHits == 0)
         _ = try await client.saveSynonyms(indexName: "shop", synonymHit: [["objectID": "t", "type": "synonym", "synonyms": ["a", "b"]]])
+        _ = try await client.saveSynonym(indexName: "shop", objectID: "u", synonymHit: ["type": "synonym", "synonyms": ["c", "d"]])
+        #expect(try await client.browseSynonyms(indexName: "shop").compactMap { $0["objectID"]?.stringValue } == ["t", "u"])
         _ = try await client.clearSynonyms(indexName: "shop")
         #expect(try await client.browseSynonyms(indexName: "shop").isEmpty)
+
         _ = try await client.deleteObjects(indexName: "shop", objectIDs: ["b"])
         #expect(try await client.getObjects(requests: [("shop", "a"), ("shop", "b")]).map { $0?["objectID"] } == ["a", nil])
         _ = try await client.operationIndex(indexName: "shop", operationIndexParams: OperationIndexParams(operation: .copy, destination: "shop_copy"))
@@ -127,6 +130,19 @@ import Testing
         #expect(try engine.existingIndex("shop_copy").recordCount == 0)
         _ = try await client.deleteIndex(indexName: "shop_copy")
         #expect(!engine.exists("shop_copy"))
+
+        // Single-record endpoints, delete by filter, and a batch over two indices.
+        let created = try await client.saveObject(indexName: "shop", body: ["name": "generated", "kind": "extra"])
+        #expect(created.objectIDs.count == 1)
+        _ = try await client.addOrUpdateObject(indexName: "shop", objectID: "c", body: ["name": "third", "kind": "extra"])
+        _ = try await client.deleteObject(indexName: "shop", objectID: "c")
+        #expect(try engine.existingIndex("shop").recordCount == 2)
+        _ = try await client.setSettings(indexName: "shop", indexSettings: ["attributesForFaceting": ["kind"]])
+        _ = try await client.deleteBy(indexName: "shop", deleteByParams: .query("") { $0.filters = "kind:extra" })
+        #expect(try engine.existingIndex("shop").recordCount == 1)
+        let multiple = try await client.multipleBatch(requests: [("shop", .addObject(["objectID": "m1"])), ("other", .addObject(["objectID": "m2"]))])
+        #expect(Set(multiple.taskID.keys) == ["shop", "other"] && multiple.objectIDs == ["m1", "m2"])
+        _ = try await client.deleteIndex(indexName: "other")
 
         // 4xx answers are Algolia's errors, not retried.
         await #expect(throws: SearchError(.indexNotFound, "Index missing does not exist")) {

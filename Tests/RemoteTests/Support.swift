@@ -263,6 +263,9 @@ enum LoopbackSocket {
         #endif
         guard socket >= 0 else { throw POSIXError(.EIO) }
         var address = sockaddr_in()
+        #if canImport(Darwin)
+        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+        #endif
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
