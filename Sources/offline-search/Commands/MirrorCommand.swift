@@ -20,9 +20,11 @@ struct MirrorCommand: AsyncParsableCommand {
             Replicas are not mirrored (mirror each one by name if needed).
 
             Examples:
-              offline-search mirror products --app-id LATENCY --api-key KEY
-              offline-search mirror products --app-id ID --api-key KEY --remote http://127.0.0.1:8108 --into products_copy
-              offline-search mirror products --app-id ID --api-key KEY --filters "brand:Apple"
+              offline-search mirror products --app-id ID --api-key KEY
+              offline-search mirror products --app-id ID --api-key KEY \\
+                --remote http://127.0.0.1:8108 --into products_copy
+              offline-search mirror products --app-id ID --api-key KEY \\
+                --filters "brand:Apple"
             """
     )
 
