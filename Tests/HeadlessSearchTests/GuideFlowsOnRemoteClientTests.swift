@@ -16,8 +16,11 @@ extension GuideFlowTests {
         let server = AlgoliaServer(engine: test.engine, configuration: ServerConfiguration(port: 0, adminKey: "admin", searchKey: "search"))
         try await server.application().test(.live) { client in
             let port = try #require(client.port)
-            let service = SearchClient(configuration: SearchClientConfiguration(
-                appID: "APP", apiKey: "search", hosts: [SearchHost(url: URL(string: "http://127.0.0.1:\(port)")!)]))
+            var configuration = SearchClientConfiguration(appID: "APP", apiKey: "search",
+                                                          hosts: [SearchHost(url: URL(string: "http://127.0.0.1:\(port)")!)])
+            // Room for a loaded machine (the whole suite in parallel): a slow answer is not a failure here.
+            configuration.readTimeout = .seconds(30)
+            let service = SearchClient(configuration: configuration)
             try await querySuggestionsFlow(service: service)
             try await actorsAndMoviesFlow(service: service)
             try await hitsAndCategoriesFlow(service: service)

@@ -8,19 +8,23 @@ import Testing
 /// 4xx and 5xx: which hosts are tried, in which order, with which timeouts.
 @Suite struct HostStrategyTests {
     static let okBody = #"{"results":[{"hits":[],"nbHits":0,"page":0,"nbPages":0,"hitsPerPage":20,"processingTimeMS":1,"query":"","params":""}]}"#
-    static let base = Duration.seconds(1)
+    /// The base timeout where a host hangs: each call waits that long for it.
+    static let hangingBase = Duration.seconds(3)
+    /// The base timeout elsewhere: long, so a loaded machine (the whole suite in parallel on two
+    /// cores) does not turn a slow answer into a timeout.
+    static let base = Duration.seconds(30)
 
-    func client(_ hosts: [SearchHost], time: ManualTime = ManualTime(), log: AttemptLog) -> SearchClient {
+    func client(_ hosts: [SearchHost], base: Duration = base, time: ManualTime = ManualTime(), log: AttemptLog) -> SearchClient {
         var configuration = SearchClientConfiguration(appID: "APP", apiKey: "key", hosts: hosts)
-        configuration.readTimeout = Self.base
-        configuration.writeTimeout = Self.base * 2
+        configuration.readTimeout = base
+        configuration.writeTimeout = base * 2
         configuration.now = time.now
         configuration.onAttempt = log.record
         return SearchClient(configuration: configuration)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, *)
-    @Test func aReadMovesOnAfterARefusalATimeoutAndA5xxWithGrowingTimeouts() async throws {
+    @Test func aReadMovesOnAfterATimeoutARefusalAndA5xxWithGrowingTimeouts() async throws {
         let refused = SearchHost.loopback(try ClosedPort.make())
         let hanging = try HangingServer()
         let failing = StatusServer(status: 503, body: #"{"message":"overloaded","status":503}"#)
@@ -30,19 +34,20 @@ import Testing
         let healthy = SearchHost.loopback(try await good.start())
         let log = AttemptLog()
         let time = ManualTime()
-        let client = client([refused, hung, unavailable, healthy], time: time, log: log)
+        let base = Self.hangingBase
+        let client = client([hung, refused, unavailable, healthy], base: base, time: time, log: log)
 
         let started = ContinuousClock.now
         let results = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
         #expect(results.count == 1)
-        #expect(log.all.map(\.host) == [refused, hung, unavailable, healthy])
-        #expect(log.all.map(\.timeout) == [Self.base, Self.base * 2, Self.base * 3, Self.base * 4], "each retry waits longer")
-        #expect(log.all[1].outcome == .timedOut)
+        #expect(log.all.map(\.host) == [hung, refused, unavailable, healthy])
+        #expect(log.all.map(\.timeout) == [base, base * 2, base * 3, base * 4], "each retry waits longer")
+        #expect(log.all[0].outcome == .timedOut)
+        if case .networkError = log.all[1].outcome {} else { Issue.record("a refused connection is a network error: \(log.all[1].outcome)") }
         #expect(log.all[2].outcome == .serverError(status: 503))
         #expect(log.all[3].outcome == .answered(status: 200))
-        if case .networkError = log.all[0].outcome {} else { Issue.record("a refused connection is a network error: \(log.all[0].outcome)") }
         let elapsed = ContinuousClock.now - started
-        #expect(elapsed >= Self.base * 2 && elapsed < Self.base * 5, "the hung host is given up on after its timeout")
+        #expect(elapsed >= base && elapsed < .seconds(60), "the hung host is given up on after its timeout")
         #expect(await failing.requestCount == 1)
         #expect(await good.requestCount == 1)
 
@@ -56,7 +61,7 @@ import Testing
         time.advance(by: 121)
         log.clear()
         _ = try await client.multiSearch([.hits(indexName: "products", parameters: SearchParameters())], strategy: .none)
-        #expect(log.all.map(\.host) == [refused, hung, unavailable, healthy])
+        #expect(log.all.map(\.host) == [hung, refused, unavailable, healthy])
         #expect(await failing.requestCount == 2)
         #expect(await good.requestCount == 3)
         await failing.stop()
@@ -133,7 +138,7 @@ import Testing
         try await Task.sleep(for: .milliseconds(100))
         call.cancel()
         let result = await call.result
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(ContinuousClock.now - started < .seconds(20), "well before the 30 s timeout")
         #expect(throws: SearchError.cancelled("the request to /1/indexes/products/query")) { try result.get() }
     }
 
