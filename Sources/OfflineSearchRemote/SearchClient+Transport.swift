@@ -13,8 +13,12 @@ extension SearchClient {
               callType: SearchHost.CallType) async throws(SearchError) -> JSONValue {
         let base = callType == .read ? configuration.readTimeout : configuration.writeTimeout
         let encodedPath = "/" + path.map(SearchClient.encodePathSegment).joined(separator: "/")
+        let candidates = await hosts.hosts(for: callType)
+        guard !candidates.isEmpty else {
+            throw SearchError(.unreachable, "\(method) \(encodedPath): no host of the client takes \(callType == .read ? "reads" : "writes")")
+        }
         var failures: [String] = []
-        for (attempt, host) in await hosts.hosts(for: callType).enumerated() {
+        for (attempt, host) in candidates.enumerated() {
             if Task.isCancelled { throw .cancelled("the request to \(encodedPath)") }
             let timeout = base * (attempt + 1)
             let request = makeRequest(method, host: host, path: encodedPath, query: query, body: body)
@@ -78,7 +82,8 @@ extension SearchClient {
             let message = json?["message"]?.stringValue ?? "\(method) \(path) on \(host) answered \(status)"
             let kind: SearchError.Kind = switch status {
             case 403, 401: .forbidden
-            case 404: message.hasPrefix("Index ") || message.contains("does not exist") && !message.contains("ObjectID") ? .indexNotFound : .objectNotFound
+            // `Index X does not exist`; otherwise an object, a synonym or a task does not.
+            case 404: message.hasPrefix("Index ") ? .indexNotFound : .objectNotFound
             default: .invalidParameter
             }
             throw SearchError(kind, message, status: status)

@@ -103,6 +103,12 @@ import Testing
         #expect(log.all.map(\.timeout) == [Self.base, Self.base * 2], "a write has the write timeout")
         #expect(await reads.requestCount == 1)
         #expect(await writes.requestCount == 1)
+
+        // A client with no host for writes says so rather than trying a read host.
+        let readOnly = self.client([readHost], log: log)
+        await #expect(throws: SearchError(.unreachable, "POST /1/indexes/products/batch: no host of the client takes writes")) {
+            try await readOnly.saveObjects(indexName: "products", objects: [["objectID": "a"]])
+        }
         await reads.stop()
         await writes.stop()
     }
