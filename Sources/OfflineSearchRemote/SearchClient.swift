@@ -209,6 +209,10 @@ public struct SearchMethodParams: Sendable, Hashable {
 /// The answer of a multi-search: one result per query, in order.
 public struct SearchResponses: Sendable, Hashable {
     public var results: [MultiSearchResult]
+
+    public init(results: [MultiSearchResult]) {
+        self.results = results
+    }
 }
 
 // MARK: The protocols
