@@ -114,4 +114,13 @@ import Testing
         #expect(settings == ["searchableAttributes": ["name"], "attributesToIndex": ["title"], "customRanking": ["desc(popularity)"]])
         #expect(ignored == ["someSettingFromTheFuture"])
     }
+
+    @Test func progressSaysTheRateAndTheTimeLeft() {
+        var progress = MirrorProgress(phase: .records, recordsCopied: 2000, totalRecords: 5000, elapsed: .seconds(4))
+        #expect(progress.recordsPerSecond == 500)
+        #expect(progress.remaining == .seconds(6))
+        progress.totalRecords = nil
+        #expect(progress.remaining == nil, "unknown before the first page")
+        #expect(MirrorProgress(phase: .settings, recordsCopied: 0, totalRecords: 10, elapsed: .zero).remaining == nil)
+    }
 }
