@@ -19,7 +19,7 @@ extension GuideFlowTests {
             var configuration = SearchClientConfiguration(appID: "APP", apiKey: "search",
                                                           hosts: [SearchHost(url: URL(string: "http://127.0.0.1:\(port)")!)])
             // Room for a loaded machine (the whole suite in parallel): a slow answer is not a failure here.
-            configuration.readTimeout = .seconds(30)
+            configuration.readTimeout = .seconds(60)
             let service = SearchClient(configuration: configuration)
             try await querySuggestionsFlow(service: service)
             try await actorsAndMoviesFlow(service: service)

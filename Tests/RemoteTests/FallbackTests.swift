@@ -21,7 +21,7 @@ import Testing
         Expectation(strategy: .onlineOnly, up: .remote, stopped: nil),
         Expectation(strategy: .offlineOnly, up: .local, stopped: .local),
         Expectation(strategy: .fallbackOnFailure, up: .remote, stopped: .local),
-        Expectation(strategy: .fallbackOnTimeout(.seconds(30)), up: .remote, stopped: .local),
+        Expectation(strategy: .fallbackOnTimeout(.seconds(120)), up: .remote, stopped: .local),
     ]
 
     /// A server on a source engine and a mirror of its `products` in another folder.
@@ -98,7 +98,7 @@ import Testing
         let setup = try await Self.mirrored()
         let port = await setup.server.port
         let wrongKey = Fixture.client(port: port, key: "wrong")
-        for strategy in [FallbackStrategy.fallbackOnFailure, .fallbackOnTimeout(.seconds(30))] {
+        for strategy in [FallbackStrategy.fallbackOnFailure, .fallbackOnTimeout(.seconds(120))] {
             let service = FallbackSearchService(remote: wrongKey, local: setup.mirror, strategy: strategy)
             await #expect(throws: SearchError(.forbidden, "Invalid Application-ID or API key")) {
                 try await service.search(indexName: "products", parameters: SearchParameters())
@@ -123,10 +123,10 @@ import Testing
     }
 }
 
-/// Waits (up to 5 s, on the main actor) until the condition holds.
+/// Waits (up to 60 s, on the main actor: the whole suite can keep it waiting) until the condition holds.
 @MainActor
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<500 {
+    for _ in 0..<6000 {
         if condition() { return true }
         try? await Task.sleep(for: .milliseconds(10))
     }

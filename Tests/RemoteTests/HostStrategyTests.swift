@@ -9,10 +9,10 @@ import Testing
 @Suite struct HostStrategyTests {
     static let okBody = #"{"results":[{"hits":[],"nbHits":0,"page":0,"nbPages":0,"hitsPerPage":20,"processingTimeMS":1,"query":"","params":""}]}"#
     /// The base timeout where a host hangs: each call waits that long for it.
-    static let hangingBase = Duration.seconds(3)
+    static let hangingBase = Duration.seconds(4)
     /// The base timeout elsewhere: long, so a loaded machine (the whole suite in parallel on two
     /// cores) does not turn a slow answer into a timeout.
-    static let base = Duration.seconds(30)
+    static let base = Duration.seconds(60)
 
     func client(_ hosts: [SearchHost], base: Duration = base, time: ManualTime = ManualTime(), log: AttemptLog) -> SearchClient {
         var configuration = SearchClientConfiguration(appID: "APP", apiKey: "key", hosts: hosts)

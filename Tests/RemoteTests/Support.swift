@@ -72,10 +72,14 @@ enum Fixture {
         return engine
     }
 
-    /// A client of a server on this loopback port (Algolia's timeouts: long enough for a
-    /// loaded machine, where the whole suite runs in parallel on two cores).
+    /// A client of a server on this loopback port, with a minute to answer: in the whole suite
+    /// (every suite in parallel on two cores, the engine's searches holding the cooperative
+    /// threads) the in-process server can wait seconds for a thread.
     static func client(port: Int, key: String = adminKey) -> SearchClient {
-        SearchClient(configuration: SearchClientConfiguration(appID: appID, apiKey: key, hosts: [SearchHost.loopback(port)]))
+        var configuration = SearchClientConfiguration(appID: appID, apiKey: key, hosts: [SearchHost.loopback(port)])
+        configuration.readTimeout = .seconds(60)
+        configuration.writeTimeout = .seconds(60)
+        return SearchClient(configuration: configuration)
     }
 }
 
