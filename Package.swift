@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "HeadlessSearch", targets: ["HeadlessSearch"]),
         .library(name: "SearchTestDoubles", targets: ["SearchTestDoubles"]),
         .library(name: "OfflineSearchServer", targets: ["OfflineSearchServer"]),
+        .library(name: "OfflineSearchRemote", targets: ["OfflineSearchRemote"]),
+        .library(name: "OfflineSearchMirror", targets: ["OfflineSearchMirror"]),
         .executable(name: "offline-search", targets: ["offline-search"]),
     ],
     dependencies: [
@@ -20,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        // Graceful shutdown of in-process servers in the remote tests (already a dependency of Hummingbird).
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
     ],
     targets: [
         // Algolia's request/response/settings models, the JSON value type and the
@@ -51,10 +55,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // A client of Algolia's REST API (Algolia itself, or `offline-search serve`) behind the
+        // same protocols as the engine: URLSession and Algolia's retry strategy. On SearchAPI
+        // alone (Crypto for secured API keys: CryptoKit's API, CryptoKit itself on Apple platforms).
+        .target(
+            name: "OfflineSearchRemote",
+            dependencies: ["SearchAPI", .product(name: "Crypto", package: "swift-crypto")]
+        ),
+        // Mirroring an index from any browsable source into any writable target, and the
+        // fallback service that composes a remote and a local one. On SearchAPI alone.
+        .target(name: "OfflineSearchMirror", dependencies: ["SearchAPI"]),
         .executableTarget(
             name: "offline-search",
             dependencies: [
                 "OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch", "OfflineSearchServer",
+                "OfflineSearchRemote", "OfflineSearchMirror",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,10 +94,23 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // The remote client, the mirror and the fallback against a live server on loopback.
+        .testTarget(
+            name: "RemoteTests",
+            dependencies: [
+                "OfflineSearchRemote", "OfflineSearchMirror", "OfflineSearchServer", "OfflineSearch", "SearchAPI", "HeadlessSearch",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
         .testTarget(
             name: "HeadlessSearchTests",
             dependencies: [
                 "HeadlessSearch", "SearchTestDoubles", "SearchAPI", "OfflineSearch", "DatasetGenerator",
+                // The guide flows also run on the remote client against a live server.
+                "OfflineSearchRemote", "OfflineSearchServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

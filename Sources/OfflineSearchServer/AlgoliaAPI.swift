@@ -147,21 +147,25 @@ final class AlgoliaAPI: Sendable {
 
         case .batch(let name):
             let requests = try list(body, "requests", expected: "an array of {\"action\": ..., \"body\": ...}")
-            let objectIDs = try BatchWriter(engine: engine).apply(requests.map { (name, $0) })
+            var operations: [(indexName: String, operation: BatchOperation)] = []
+            for (position, request) in requests.enumerated() {
+                operations.append((name, try BatchOperation(json: request, position: position)))
+            }
+            let objectIDs = try engine.applyBatch(operations)
             return (.ok, ["taskID": task(), "objectIDs": .array(objectIDs.map { .string($0) })])
 
         case .multiBatch:
             let requests = try list(body, "requests", expected: "an array of {\"action\": ..., \"indexName\": ..., \"body\": ...}")
-            var operations: [(String, JSONValue)] = []
+            var operations: [(indexName: String, operation: BatchOperation)] = []
             var taskIDs = JSONObject()
-            for request in requests {
+            for (position, request) in requests.enumerated() {
                 guard let name = request["indexName"]?.stringValue, !name.isEmpty else {
                     throw SearchError.invalidParameter("requests", expected: "an indexName in every request", got: request.jsonString)
                 }
-                operations.append((name, request))
+                operations.append((name, try BatchOperation(json: request, position: position)))
                 if taskIDs[name] == nil { taskIDs[name] = task() }
             }
-            let objectIDs = try BatchWriter(engine: engine).apply(operations)
+            let objectIDs = try engine.applyBatch(operations)
             return (.ok, ["taskID": .object(taskIDs), "objectIDs": .array(objectIDs.map { .string($0) })])
 
         case .deleteBy(let name):
@@ -188,31 +192,21 @@ final class AlgoliaAPI: Sendable {
             guard let destination = request["destination"]?.stringValue, !destination.isEmpty else {
                 throw SearchError.invalidParameter("destination", expected: "the name of the destination index")
             }
-            var scope: Set<IndexCopyScope>?
+            var scope: [OperationScope]?
             if let value = request["scope"] {
-                var parts: Set<IndexCopyScope> = []
+                var parts: [OperationScope] = []
                 for part in try ParameterReader(name: "scope", value: value).stringList() {
-                    guard let known = IndexCopyScope(rawValue: part) else {
+                    guard let known = OperationScope(rawValue: part) else {
                         throw SearchError.invalidParameter("scope", expected: "settings, synonyms or rules", got: "\"\(part)\"")
                     }
-                    parts.insert(known)
+                    parts.append(known)
                 }
                 scope = parts
             }
-            switch request["operation"]?.stringValue {
-            case "copy"?:
-                // Copying parts of an index that does not exist yet leaves an empty destination
-                // (replaceAllObjects on a new index starts so).
-                if scope != nil, !engine.exists(name) {
-                    _ = try engine.index(destination)
-                } else {
-                    try engine.copyIndex(name, to: destination, scope: scope)
-                }
-            case "move"?:
-                try engine.moveIndex(name, to: destination, scope: scope)
-            default:
+            guard let operation = request["operation"]?.stringValue.flatMap(IndexOperation.init(rawValue:)) else {
                 throw SearchError.invalidParameter("operation", expected: "\"copy\" or \"move\"", got: request["operation"]?.jsonString ?? "nothing")
             }
+            try engine.applyOperation(operation, from: name, to: destination, scope: scope)
             return (.ok, ["taskID": task(), "updatedAt": now()])
 
         case .task, .appTask:
@@ -301,67 +295,5 @@ final class AlgoliaAPI: Sendable {
     private func restricted(_ parameters: SearchParameters, _ access: Access) throws(SearchError) -> SearchParameters {
         guard case .secured(let restrictions) = access else { return parameters }
         return try restrictions.restrict(parameters)
-    }
-}
-
-/// Applies the requests of a batch in order. Consecutive requests on one index are one write
-/// (`SearchIndex.batch`: one transaction, so a batch is searchable, and survives a crash, whole
-/// or not at all; 1000 `addObject` cost one write, not 1000).
-struct BatchWriter {
-    let engine: SearchEngine
-
-    /// - Returns: the objectIDs of the requests that name one, in order.
-    func apply(_ requests: [(index: String, request: JSONValue)]) throws(SearchError) -> [String] {
-        // nil: `delete` (the index itself).
-        var parsed: [(index: String, operation: SearchIndex.BatchOperation?)] = []
-        for (position, (index, request)) in requests.enumerated() {
-            let action = request["action"]?.stringValue ?? ""
-            let body = request["body"] ?? .object([:])
-            let operation: SearchIndex.BatchOperation?
-            switch action {
-            case "addObject": operation = .save(body)
-            case "updateObject":
-                guard body["objectID"] != nil else {
-                    throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for updateObject")
-                }
-                operation = .save(body)
-            case "partialUpdateObject": operation = .partialUpdate(body, createIfNotExists: true)
-            case "partialUpdateObjectNoCreate": operation = .partialUpdate(body, createIfNotExists: false)
-            case "deleteObject":
-                guard let objectID = body["objectID"]?.scalarText else {
-                    throw .invalidParameter("requests[\(position)].body.objectID", expected: "an objectID for deleteObject")
-                }
-                operation = .delete(objectID: objectID)
-            case "delete": operation = nil
-            case "clear": operation = .clear
-            default:
-                throw .invalidParameter("requests[\(position)].action",
-                                        expected: "addObject, updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete or clear",
-                                        got: request["action"]?.jsonString ?? "nothing")
-            }
-            parsed.append((index, operation))
-        }
-        var objectIDs: [String] = []
-        var start = 0
-        while start < parsed.count {
-            let name = parsed[start].index
-            guard parsed[start].operation != nil else {
-                try engine.deleteIndex(name)
-                start += 1
-                continue
-            }
-            var end = start + 1
-            while end < parsed.count, parsed[end].index == name, parsed[end].operation != nil { end += 1 }
-            let operations = parsed[start..<end].compactMap(\.operation)
-            // Deletes and clears alone do not create a missing index.
-            let writes = operations.contains { if case .save = $0 { true } else if case .partialUpdate = $0 { true } else { false } }
-            if writes || engine.exists(name) {
-                objectIDs += try engine.index(name).batch(operations)
-            } else {
-                objectIDs += operations.compactMap { if case .delete(let id) = $0 { id } else { nil } }
-            }
-            start = end
-        }
-        return objectIDs
     }
 }

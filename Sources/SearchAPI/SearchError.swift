@@ -15,6 +15,8 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case indexNotFound
         /// The record does not exist (404).
         case objectNotFound
+        /// The API key is wrong, or lacks the right for the operation (403).
+        case forbidden
         /// Something failed below the API: storage, the file system (500).
         case internalError
         /// The service could not be reached: no network, offline, host down or timed out.
@@ -59,6 +61,7 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
     static func defaultStatus(for kind: Kind) -> Int {
         switch kind {
         case .invalidParameter, .invalidJSON, .invalidFilter: 400
+        case .forbidden: 403
         case .indexNotFound, .objectNotFound: 404
         case .internalError: 500
         case .unreachable: 503

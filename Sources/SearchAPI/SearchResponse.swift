@@ -31,6 +31,13 @@ public struct FacetStats: Sendable, Hashable, Codable {
     }
 }
 
+/// Where an answer came from, when a service composes several (as the answers of Algolia's
+/// Offline SDK said): the remote service (Algolia, or `offline-search serve`) or the local index.
+public enum ResponseOrigin: String, Sendable, Hashable, CaseIterable {
+    case remote
+    case local
+}
+
 /// One search's answer, in Algolia's shape (`hits`, `nbHits`, `page`, `nbPages`, …).
 /// `jsonValue` writes it with Algolia's key order; `Codable` reads it back, from this engine
 /// or from Algolia itself.
@@ -54,6 +61,9 @@ public struct SearchResponse: Sendable, Hashable {
     public var index: String?
     public var queryID: String?
     public var processingTimeMS: Int = 0
+    /// Which side answered, set by a service that composes a remote and a local one
+    /// (`FallbackSearchService`); nil otherwise. Not part of Algolia's JSON.
+    public var origin: ResponseOrigin?
 
     public init() {}
 
@@ -168,6 +178,11 @@ public struct FacetValuesResponse: Sendable, Hashable, Codable {
     public var facetHits: [FacetHit]
     public var exhaustiveFacetsCount: Bool
     public var processingTimeMS: Int
+    /// Which side answered (see `SearchResponse.origin`); not part of Algolia's JSON.
+    public var origin: ResponseOrigin?
+
+    private enum CodingKeys: String, CodingKey { case facetHits, exhaustiveFacetsCount, processingTimeMS }
+
     public init(facetHits: [FacetHit], exhaustiveFacetsCount: Bool = true, processingTimeMS: Int = 0) {
         self.facetHits = facetHits; self.exhaustiveFacetsCount = exhaustiveFacetsCount; self.processingTimeMS = processingTimeMS
     }

@@ -53,6 +53,25 @@ struct CLI {
     }
 }
 
+extension CLI {
+    /// The port `offline-search serve` listens on, read from its "Serving ... on
+    /// http://127.0.0.1:PORT" note on standard error (nil if it stops first, or after 60 s),
+    /// and what it wrote until then.
+    static func servedPort(from stderr: Pipe) -> (port: Int?, output: String) {
+        var output = ""
+        let deadline = Date().addingTimeInterval(60)
+        while Date() < deadline {
+            let data = stderr.fileHandleForReading.availableData
+            if data.isEmpty { break }
+            output += String(decoding: data, as: UTF8.self)
+            if let range = output.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
+                return (Int(output[range].split(separator: ":").last!), output)
+            }
+        }
+        return (nil, output)
+    }
+}
+
 final class DataDirectory {
     let path: String
     init() {

@@ -28,18 +28,8 @@ import Testing
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        // The port, from the "Serving ... on http://127.0.0.1:PORT" note.
-        var output = ""
-        var port: Int?
-        let deadline = Date().addingTimeInterval(60)
-        while port == nil, Date() < deadline {
-            let data = err.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            output += String(decoding: data, as: UTF8.self)
-            if let range = output.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression) {
-                port = Int(output[range].split(separator: ":").last!)
-            }
-        }
+        let (port, note) = CLI.servedPort(from: err)
+        var output = note
         let bound = try #require(port, "no port in: \(output)")
 
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(bound)/1/indexes/mobile_demo_actors/query")!)
