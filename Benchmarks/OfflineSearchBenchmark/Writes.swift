@@ -87,9 +87,11 @@ func runWrites(_ args: Arguments) throws {
         var written = 0
         while written < deltaWrites {
             let n = min(1000, deltaWrites - written)
+            // Every write a record of its own: new records, a few replacing records of the base.
             let batch = (0..<n).map { i in
                 let template = templates[(written + i) % templates.count]
-                return record(template, id: (written + i) % 2 == 0 ? "delta-\(written + i)" : template["objectID"]!.stringValue!, salt: i)
+                let replaces = (written + i) < templates.count && (written + i) % 2 == 1
+                return record(template, id: replaces ? template["objectID"]!.stringValue! : "delta-\(written + i)", salt: i)
             }
             try index.saveObjects(batch)
             written += n
