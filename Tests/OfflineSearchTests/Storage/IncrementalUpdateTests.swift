@@ -3,9 +3,11 @@ import Testing
 @testable import OfflineSearch
 import SearchAPI
 
-/// Writes applied incrementally (a delta segment and deletions beside the base, merged when the
+/// Writes applied incrementally (delta segments and deletions beside the base, merged when the
 /// delta grows) against an index derived anew from the same records after each step: every
-/// response must be the same, hits, order, facets, highlights and ranking info included.
+/// response must be the same, hits, order, facets, highlights and ranking info included. Three
+/// seeds of 350 random steps: saves, replacements, partial updates, deletes, deleteBy, clears and
+/// settings changes, with merges never (limit 20,000), often (40) and now and then (150).
 @Suite(.serialized) struct IncrementalUpdateTests {
     static let settings: JSONObject = [
         "searchableAttributes": ["name", "brand", "unordered(description)"],
@@ -75,7 +77,7 @@ import SearchAPI
         try reference.setSettings(IncrementalUpdateTests.settings)
         var nextID = 120
         var steps: [String] = []
-        for step in 0..<120 {
+        for step in 0..<350 {
             let existing = try index.store.allRecords().map { $0.record["objectID"]!.stringValue! }
             switch Int.random(in: 0..<100, using: &generator) {
             case 0..<35:
@@ -118,10 +120,15 @@ import SearchAPI
                 })
                 steps.append("clear")
             case 90..<93:
-                let ranking: [JSONValue] = generator.chance(50) ? ["desc(popularity)"] : ["asc(price)", "desc(popularity)"]
-                try index.setSettings(["customRanking": .array(ranking)])
-                try reference.setSettings(["customRanking": .array(ranking)])
-                steps.append("customRanking \(ranking)")
+                let patch: JSONObject = switch Int.random(in: 0..<4, using: &generator) {
+                case 0: ["customRanking": ["desc(popularity)"]]
+                case 1: ["customRanking": ["asc(price)", "desc(popularity)"]]
+                case 2: ["searchableAttributes": generator.chance(50) ? ["name", "brand", "unordered(description)"] : ["unordered(description)", "name"]]
+                default: ["ignorePlurals": .bool(generator.chance(50))]
+                }
+                try index.setSettings(patch)
+                try reference.setSettings(patch)
+                steps.append("settings \(JSONValue.object(patch).jsonString)")
             default:
                 let ids = (0..<Int.random(in: 5...25, using: &generator)).map { _ in
                     defer { nextID += 1 }
