@@ -103,3 +103,12 @@ final class TemporaryFile {
     }
     deinit { try? FileManager.default.removeItem(at: url) }
 }
+
+/// Runs blocking work (a child process waited for, a pipe read) on a thread of its own, so that
+/// an async test does not hold one of the cooperative pool's few threads (one per core) while it
+/// waits, starving the async tests that run beside it.
+func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}

@@ -33,9 +33,10 @@ import Darwin
         var outcomes: [String] = []
         for trial in 0..<16 {
             let index = "crash\(trial)"
-            let imported = try CLI.run(["import", "--data", data.path, index, "-", "--settings", settings.path], stdin: base)
+            let folder = data.path, settingsPath = settings.path
+            let imported = try await onOwnThread { try CLI.run(["import", "--data", folder, index, "-", "--settings", settingsPath], stdin: base) }
             try #require(imported.status == 0, "\(imported.stderr)")
-            let (process, port) = try CrashTests.serve(data.path)
+            let (process, port) = try await onOwnThread { try CrashTests.serve(folder) }
             let acknowledged = Acknowledged()
             // Not cancelled (cancelling a URLSession request in flight can deadlock
             // FoundationNetworking): it stops when the killed server stops answering.
@@ -50,12 +51,14 @@ import Darwin
             // From early in the first batches to well into the merges.
             try await Task.sleep(for: .milliseconds(Int.random(in: 150...2500, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try await onOwnThread { process.waitUntilExit() }
             _ = await sender.value
             let acked = await acknowledged.batches
 
-            let search = try CLI.run(["search", "--data", data.path, index, "--json", "--hits-per-page", "0",
-                                      "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
+            let search = try await onOwnThread {
+                try CLI.run(["search", "--data", folder, index, "--json", "--hits-per-page", "0",
+                             "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
+            }
             try #require(search.status == 0, "trial \(trial): \(search.stderr)")
             let response = try JSONValue(parsing: search.stdout)
             let counts = response["facets"]?["batch"]?.objectValue ?? [:]
@@ -90,21 +93,14 @@ import Darwin
         process.standardError = err
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        var output = ""
-        let deadline = Date().addingTimeInterval(60)
-        while Date() < deadline {
-            let chunk = err.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            output += String(decoding: chunk, as: UTF8.self)
-            if let range = output.range(of: #"http://127\.0\.0\.1:(\d+)"#, options: .regularExpression),
-               let port = Int(output[range].split(separator: ":").last!) {
-                // The request log goes on on stderr: drain it so the server never blocks on it.
-                err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
-                return (process, port)
-            }
+        let (port, output) = CLI.servedPort(from: err)
+        guard let port else {
+            process.terminate()
+            throw CLIError("serve printed no port: \(output)")
         }
-        process.terminate()
-        throw CLIError("serve printed no port: \(output)")
+        // The request log goes on on stderr: drain it so the server never blocks on it.
+        err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        return (process, port)
     }
 
     /// One batch: `adds` new records of batch `batch` and `deletes` base records; true when the

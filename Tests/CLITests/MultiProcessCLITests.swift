@@ -90,31 +90,9 @@ extension MultiProcessCLITests {
             (0..<3).map { #"{"objectID":"r\#(round)-\#($0)","name":"thing"}"# }.joined(separator: "\n")
         }
         #expect(try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(0)).status == 0)
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["query", "--data", data.path]
-        let input = Pipe(), output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-        }
-        var buffered = Data()
-        func ask() throws -> JSONValue {
-            input.fileHandleForWriting.write(Data((#"{"indexName":"things","query":"thing","hitsPerPage":0}"# + "\n").utf8))
-            while !buffered.contains(UInt8(ascii: "\n")) {
-                let chunk = output.fileHandleForReading.availableData
-                guard !chunk.isEmpty else { break }
-                buffered.append(chunk)
-            }
-            guard let end = buffered.firstIndex(of: UInt8(ascii: "\n")) else { return .null }
-            let line = buffered[buffered.startIndex..<end]
-            buffered = Data(buffered[(end + 1)...])
-            return try JSONValue(parsingUTF8: Array(line))
-        }
+        let reader = try QueryProcess(folder: data.path)
+        defer { reader.close() }
+        func ask() throws -> JSONValue { try reader.ask(#"{"indexName":"things","query":"thing","hitsPerPage":0}"#) }
         #expect(try ask()["nbHits"] == 3)
         for round in 1...4 {
             let imported = try CLI.run(["import", "--data", data.path, "things", "-"], stdin: records(round))

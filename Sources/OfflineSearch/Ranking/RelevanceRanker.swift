@@ -114,32 +114,19 @@ enum RelevanceRanker {
     ///   splits (O(n / 64) each) of the runs with several matching documents.
     static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
                       criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
-        guard sortRuns.count > 1 else { return AnySequence(relevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria)) }
-        var run = 0
-        var inRun: AnyIterator<Tier>?
-        return AnySequence(AnyIterator<Tier> {
-            while true {
-                if let tier = inRun?.next() { return tier }
-                guard run + 1 < sortRuns.count else { return nil }
-                let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
-                run += 1
-                switch documents.count {
-                case 0: continue
-                case 1: inRun = nil; return .list(documents)
-                default:
-                    let group = Tier.list(documents).documentSet(capacity: matched.capacity)
-                    inRun = AnyIterator(relevanceTiers(of: group, candidates: candidates, boosts: boosts, criteria: criteria).makeIterator())
-                }
-            }
-        })
+        keyedTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns,
+                   completeKeys: false).lazy.map(\.tier)
     }
 
-    /// The tiers in ranking order with complete keys (`keyedRelevanceTiers`), lazily; with
-    /// `sortRuns`, run by run, so the documents come in the order of the sort values first.
+    /// The tiers in ranking order (with complete keys or none: `keyedRelevanceTiers`), lazily;
+    /// with `sortRuns`, run by run, so the documents come in the order of the sort values first.
+    /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
+    ///   splits (O(n / 64) each) of the runs with several matching documents.
     static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
-                           criteria: [RankingCriterion], sortRuns: [UInt32]) -> AnySequence<KeyedTier> {
+                           criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
-            return keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, completeKeys: true)
+            return keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria,
+                                       completeKeys: completeKeys)
         }
         var run = 0
         var inRun: AnyIterator<KeyedTier>?
@@ -150,18 +137,13 @@ enum RelevanceRanker {
                 let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
                 run += 1
                 guard !documents.isEmpty else { continue }
+                // One document: nothing to split, unless every criterion's value is wanted.
+                if documents.count == 1, !completeKeys { inRun = nil; return KeyedTier(key: [], tier: .list(documents)) }
                 let group = Tier.list(documents).documentSet(capacity: matched.capacity)
                 inRun = keyedRelevanceTiers(of: group, candidates: candidates, boosts: boosts, criteria: criteria,
-                                            completeKeys: true).makeIterator()
+                                            completeKeys: completeKeys).makeIterator()
             }
         })
-    }
-
-    /// The relevance tiers of `matched`, lazily.
-    static func relevanceTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
-                               criteria: [RankingCriterion]) -> AnySequence<Tier> {
-        AnySequence(keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria,
-                                        completeKeys: false).lazy.map(\.tier))
     }
 
     /// A tier and what ranks it: `key[i]` is its value of criterion `i` (lower ranks first).

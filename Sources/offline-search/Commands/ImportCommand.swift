@@ -39,6 +39,9 @@ struct ImportCommand: ParsableCommand {
             if !existed { try? engine.deleteIndex(index) }
             throw error
         }
+        // A merge the import started (its delta outgrew the limit) is finished before the process
+        // ends, so its derived file is stored and the next command opens without replaying the delta.
+        target.waitForMerge()
         let seconds = (clock.now - started) / .seconds(1)
         Terminal.writeLine("Imported \(Terminal.count(report.recordCount, "record")) into \(index) "
             + "(\(Terminal.count(target.recordCount, "record")) in total) in \(String(format: "%.2f", seconds)) s")

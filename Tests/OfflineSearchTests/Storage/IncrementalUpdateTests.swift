@@ -64,7 +64,11 @@ import SearchAPI
     }
 
     @Test(arguments: [(seed: UInt64(1), deltaLimit: 20_000), (seed: UInt64(2), deltaLimit: 40), (seed: UInt64(3), deltaLimit: 150)])
-    func randomWritesAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) throws {
+    func randomWritesAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) async throws {
+        try await onOwnThread { try IncrementalUpdateTests.randomWrites(seed: seed, deltaLimit: deltaLimit) }
+    }
+
+    static func randomWrites(seed: UInt64, deltaLimit: Int) throws {
         let previousLimit = IndexState.deltaLimitSetting.value
         IndexState.deltaLimitSetting.value = deltaLimit
         defer { IndexState.deltaLimitSetting.value = previousLimit }
