@@ -76,6 +76,9 @@ import SearchAPI
         #expect(try search(["facetFilters": "brand:Apple"]) == ["1", "3"])
         #expect(try search(["facetFilters": ["brand:-Apple"]]) == ["2", "4"])
         #expect(try search(["facetFilters": [["color:green", "color:blue"]]]) == ["1", "2", "3"])
+        // Deeper arrays are alternatives of the group that holds them, as in Algolia.
+        #expect(try search(["facetFilters": [["brand:Samsung", ["brand:Banana", ["brand:Apple"]]], "inStock:true"]]) == ["1", "3", "4"])
+        #expect(try search(["facetFilters": [[["brand:Samsung"], ["brand:Banana"]]]]) == ["2", "4"])
         #expect(try search(["numericFilters": ["price>=20", "price<=30"]]) == ["2", "3"])
         #expect(try search(["numericFilters": [["price<15", "price>35"]]]) == ["1", "4"])
         #expect(try search(["numericFilters": ["price:20 TO 30"]]) == ["2", "3"])
