@@ -524,8 +524,10 @@ public final class SearchIndex: Sendable {
         var context: StateContext?
         var response = try search(parameters, sharing: &context)
         guard var facets = response.facets else { return response }
-        for attribute in disjunctiveFacets {
-            guard let position = facets.firstIndex(where: { $0.attribute == attribute }) else { continue }
+        let requested = parameters.facets ?? []
+        for attribute in disjunctiveFacets where requested.contains(attribute) || requested.contains("*") {
+            // Absent from `facets` when no value matched with its refinements applied.
+            let position = facets.firstIndex(where: { $0.attribute == attribute })
             let (otherFilters, refined) = try DisjunctiveFaceting.removingRefinements(of: attribute, from: parameters.facetFilters)
             var countQuery = parameters
             countQuery.facetFilters = otherFilters
@@ -543,7 +545,11 @@ public final class SearchIndex: Sendable {
                 let known = all.first { Tokenizer.facetKey($0.value) == Tokenizer.facetKey(value) }
                 values.append(known ?? (value: value, count: 0))
             }
-            facets[position].values = values
+            if let position {
+                facets[position].values = values
+            } else if !all.isEmpty {
+                facets.append(FacetCounts(attribute: attribute, values: values))
+            }
         }
         response.facets = facets
         return response
