@@ -524,8 +524,10 @@ public final class SearchIndex: Sendable {
         var context: StateContext?
         var response = try search(parameters, sharing: &context)
         guard var facets = response.facets else { return response }
-        for attribute in disjunctiveFacets {
-            guard let position = facets.firstIndex(where: { $0.attribute == attribute }) else { continue }
+        let requested = parameters.facets ?? []
+        for attribute in disjunctiveFacets where requested.contains(attribute) || requested.contains("*") {
+            // Absent from `facets` when no value matched with its refinements applied.
+            let position = facets.firstIndex(where: { $0.attribute == attribute })
             let (otherFilters, refined) = try DisjunctiveFaceting.removingRefinements(of: attribute, from: parameters.facetFilters)
             var countQuery = parameters
             countQuery.facetFilters = otherFilters
@@ -543,7 +545,11 @@ public final class SearchIndex: Sendable {
                 let known = all.first { Tokenizer.facetKey($0.value) == Tokenizer.facetKey(value) }
                 values.append(known ?? (value: value, count: 0))
             }
-            facets[position].values = values
+            if let position {
+                facets[position].values = values
+            } else if !all.isEmpty {
+                facets.append(FacetCounts(attribute: attribute, values: values))
+            }
         }
         response.facets = facets
         return response
@@ -653,8 +659,9 @@ public final class SearchIndex: Sendable {
     }
 
     /// Searches the values of a `searchable()` facet (Algolia's search for facet values):
-    /// values with a word that starts with `facetQuery`, counted over the records that match
-    /// the request's query and filters, most frequent first.
+    /// values with a word that starts with each word of `facetQuery`, or does so within the
+    /// typos the request's typo tolerance allows (as a query word: `Peanutz` finds `Peanuts`),
+    /// counted over the records that match the request's query and filters, most frequent first.
     public func searchForFacetValues(facet: String, parameters: SearchParameters) throws(SearchError) -> FacetValuesResponse {
         var context: StateContext?
         return try searchForFacetValues(facet: facet, parameters: parameters, sharing: &context)
@@ -678,13 +685,17 @@ public final class SearchIndex: Sendable {
         let counts = SegmentedSearch.valueCounts(facet, matches: matches, state: state)
         let separators = configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)
-        let highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
+        let valueWords = facetWords.isEmpty ? [] : counts.map { Tokenizer.words($0.value, separators: separators) }
+        var highlighter = HighlightBuilder(words: facetWords, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
                                            separators: separators)
+        highlighter.variantTerms = SearchIndex.typoVariants(of: facetWords, among: valueWords, policy: request.typoPolicy)
         var hits: [FacetHit] = []
-        for (value, count) in counts {
+        for (position, (value, count)) in counts.enumerated() {
             if !facetWords.isEmpty {
-                let tokens = Tokenizer.words(value, separators: separators)
-                guard facetWords.allSatisfy({ word in tokens.contains { $0.hasPrefix(word.folded) } }) else { continue }
+                let tokens = valueWords[position]
+                guard facetWords.indices.allSatisfy({ i in
+                    tokens.contains { $0.hasPrefix(facetWords[i].folded) || highlighter.variantTerms[i].contains($0) }
+                }) else { continue }
             }
             let highlighted = highlighter.highlight(value)["value"]?.stringValue ?? value
             hits.append(FacetHit(value: value, highlighted: highlighted, count: count))
@@ -694,6 +705,22 @@ public final class SearchIndex: Sendable {
         let maxFacetHits = parameters.maxFacetHits ?? configuration.settings.int("maxFacetHits").map { min(max($0, 1), 100) } ?? 10
         return FacetValuesResponse(facetHits: Array(hits.prefix(maxFacetHits)), exhaustiveFacetsCount: true,
                                    processingTimeMS: Int(elapsed.components.attoseconds / 1_000_000_000_000_000))
+    }
+}
+
+extension SearchIndex {
+    /// For each facet query word, the words of the facet values that it matches only with
+    /// typos, found as a query word's are (`TypoCandidates` over the values' own vocabulary,
+    /// within `policy`'s typos for that word).
+    /// - Complexity: O(w log w) for the w distinct words of the values, plus the typo walk.
+    static func typoVariants(of words: [QueryWord], among valueWords: [[String]], policy: TypoPolicy) -> [Set<String>] {
+        let limits = words.map { policy.maxTypos(for: $0) }
+        guard limits.contains(where: { $0 > 0 }) else { return words.map { _ in [] } }
+        let vocabulary = TermTable.build(Array(Set(valueWords.joined()))).0
+        return words.indices.map { i in
+            Set(TypoCandidates.find(words[i].folded, isPrefix: words[i].isPrefix, maxTypos: limits[i], in: vocabulary)
+                .map { vocabulary.term($0.term) })
+        }
     }
 }
 

@@ -15,7 +15,8 @@ public enum FacetSortOrder: String, Sendable, Hashable, CaseIterable {
 }
 
 /// One element of a list-form filter (`facetFilters`, `numericFilters`, `tagFilters`,
-/// `optionalFilters`): the outer list is AND, an inner list is OR.
+/// `optionalFilters`): the outer list is AND, an inner list is OR (lists nested deeper are
+/// read into the inner list's OR).
 public enum FilterListItem: Sendable, Hashable {
     case single(String)
     case anyOf([String])
@@ -306,7 +307,9 @@ public struct ParameterReader {
         }
     }
 
-    /// A list-form filter: a string, or an array whose elements are strings or arrays of strings.
+    /// A list-form filter: a string, or an array whose elements are strings or arrays.
+    /// As in Algolia, an array nested deeper than the second level joins the OR of the array
+    /// that holds it: `[["a", ["b", "c"]], "d"]` is `(a OR b OR c) AND d`.
     public func filterList() throws(SearchError) -> FilterList {
         switch value {
         case .string(let text):
@@ -321,10 +324,7 @@ public struct ParameterReader {
                 switch element {
                 case .array(let inner):
                     var values: [String] = []
-                    for value in inner {
-                        guard let text = value.scalarText else { throw fail("strings or arrays of strings") }
-                        values.append(text)
-                    }
+                    try appendAlternatives(inner, to: &values)
                     items.append(.anyOf(values))
                 default:
                     guard let text = element.scalarText else { throw fail("strings or arrays of strings") }
@@ -334,6 +334,19 @@ public struct ParameterReader {
             return .list(items)
         default:
             throw fail("a string or an array of strings and arrays of strings")
+        }
+    }
+
+    /// The strings of an OR group, those of the arrays nested in it included, in order.
+    /// JSON's own depth limit bounds the recursion.
+    private func appendAlternatives(_ elements: [JSONValue], to values: inout [String]) throws(SearchError) {
+        for element in elements {
+            if case .array(let inner) = element {
+                try appendAlternatives(inner, to: &values)
+            } else {
+                guard let text = element.scalarText else { throw fail("strings or arrays of strings") }
+                values.append(text)
+            }
         }
     }
 }

@@ -333,6 +333,14 @@ import SearchAPI
         #expect(try parameters(["numericFilters": [5]]).numericFilters == .list([.single("5")]))
     }
 
+    @Test func filterListsNestedDeeperJoinTheOrOfTheirGroup() throws {
+        // Algolia evaluates deeper arrays: each one's strings are alternatives of the group.
+        let deep = try parameters(["facetFilters": [["brand:Apple", ["brand:Samsung", ["brand:Sony"]]], "type:phone", [["color:red"]]]])
+        #expect(deep.facetFilters == .list([.anyOf(["brand:Apple", "brand:Samsung", "brand:Sony"]), .single("type:phone"), .anyOf(["color:red"])]))
+        let text = try parameters(["facetFilters": .string(#"[["brand:Apple",["brand:Samsung",["brand:Sony"]]],"type:phone",[["color:red"]]]"#)])
+        #expect(text.facetFilters == deep.facetFilters)
+    }
+
     @Test func otherKnownParametersAreKept() throws {
         let p = try parameters(["typoTolerance": "min", "distinct": 1, "analytics": false])
         #expect(p.other["typoTolerance"] == "min")
@@ -369,7 +377,7 @@ import SearchAPI
         BadCase(object: ["facets": [["nested"]]], name: "facets", message: nil),
         BadCase(object: ["facets": "[not json"], name: "facets", message: nil),
         BadCase(object: ["query": ["a"]], name: "query", message: nil),
-        BadCase(object: ["facetFilters": [[["too", "deep"]]]], name: "facetFilters", message: nil),
+        BadCase(object: ["facetFilters": [[["deep", 5, ["x": 1]]]]], name: "facetFilters", message: nil),
         BadCase(object: ["params": 5], name: "params", message: nil),
         BadCase(object: ["hitsPerPag": 5], name: "hitsPerPag", message: "Unknown parameter: hitsPerPag"),
         BadCase(object: ["colour": "red"], name: "colour", message: "Unknown parameter: colour"),

@@ -34,7 +34,8 @@ struct FacetCounter {
         return counts
     }
 
-    /// The response's `facets` and `facets_stats` for the requested attributes.
+    /// The response's `facets` and `facets_stats` for the requested attributes. As in Algolia,
+    /// an attribute with no value in `documents` is left out (not an empty object).
     func facets(_ attributes: [String], over documents: DocumentSet, documentCount: Int,
                 maxValues: Int, sort: FacetSortOrder) -> (facets: [FacetCounts], stats: [String: FacetStats]) {
         var facets: [FacetCounts] = []
@@ -43,6 +44,7 @@ struct FacetCounter {
             guard let column = snapshot.facetColumn(attribute) else { continue }
             let counts = counts(column, over: documents, documentCount: documentCount)
             let ids = counts.indices.filter { counts[$0] > 0 }
+            guard !ids.isEmpty else { continue }
             let top: [Int]
             switch sort {
             case .count:
@@ -53,7 +55,7 @@ struct FacetCounter {
                 top = FacetCounter.smallest(maxValues, of: ids) { column.values.precedes($0, $1) }
             }
             facets.append(FacetCounts(attribute: attribute, values: top.map { (value: column.values[$0], count: counts[$0]) }))
-            if column.isNumeric, !ids.isEmpty {
+            if column.isNumeric {
                 stats[attribute] = FacetCounter.stats(ids.map { (column.numbers[$0], counts[$0]) })
             }
         }

@@ -10,7 +10,7 @@ import SearchAPI
 //   is unquoted (`brand:"Apple Inc"`, escapes \" and \\); `_tags:x` is `.tag("x")`;
 //   a trailing `<score=N>` is accepted and dropped.
 // - numericFilters: `attr<n`, `attr <= n`, `attr=n`, `attr!=n`, `attr>=n`, `attr>n`,
-//   `attr:lo TO hi` (same rules as in `filters`).
+//   `attr:lo TO hi` or `attr:lo to hi` (same rules as in `filters`).
 // - tagFilters: `tag`; `-tag` negates; `\-tag` is the literal tag "-tag"; surrounding double
 //   quotes are stripped; a trailing `<score=N>` is dropped.
 // Empty inner arrays are ignored. Errors from elements have no position; their message quotes

@@ -5,7 +5,7 @@
 //   andGroup   := unary ( "AND" unary )*
 //   unary      := "(" orGroup ")" | "NOT" filter | filter
 //   filter     := attribute ":" facetValue
-//               | attribute ":" number "TO" number
+//               | attribute ":" number ("TO" | "to") number
 //               | attribute op number            op: < <= = != >= >
 //               | attribute                      (a bare value is a tag, as in Algolia)
 //   attribute  := quoted | run of characters other than whitespace ( ) : < > = !
@@ -211,7 +211,7 @@ struct FilterStringParser {
         case "NOT", "not":
             throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR before NOT, such as brand:Apple AND NOT brand:Samsung", at: start)
         case "TO", "to":
-            throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR (a range is written attribute:lower TO upper, with numeric bounds and an uppercase TO)", at: start)
+            throw fail("unexpected token '\(shown)' at col \(col); expected AND or OR (a range is written attribute:lower TO upper, with numeric bounds)", at: start)
         default:
             if let separator = shown.firstIndex(where: { $0 == ":" || Self.isOperatorCharacter($0) }), separator != shown.startIndex {
                 // `hierarchical categories:Phones`: the attribute name has a space.
@@ -310,10 +310,11 @@ struct FilterStringParser {
         value = Self.strippingScoreSuffix(value)
         let text = String(value)
 
-        // `attr:lower TO upper`
+        // `attr:lower TO upper`; Algolia also takes a lowercase `to` (algoliasearch-helper
+        // writes its numeric ranges that way).
         let save = index
         let spaceBeforeTo = skipWhitespace()
-        if spaceBeforeTo && wordText(at: index) == "TO" {
+        if spaceBeforeTo && (wordText(at: index) == "TO" || wordText(at: index) == "to") {
             guard let lower = Self.number(text) else {
                 throw fail("the range lower bound '\(text)' at col \(column(valueStart)) is not a number; expected attribute:lower TO upper, such as price:10 TO 20", at: valueStart)
             }

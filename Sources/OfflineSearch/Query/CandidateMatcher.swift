@@ -123,9 +123,18 @@ enum CandidateMatcher {
             let alternativeTerms = Set((alternativeIDs + synonymTermIDs[position]).map { snapshot.terms.term($0) })
             var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
 
-            // With typos: each candidate's documents, by typo count.
-            let candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
+            // With typos: each candidate's documents, by typo count. `altCorrection` words join
+            // them with the typos their synonym gives (the fewer where the walk found one too).
+            var candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
                                                  in: snapshot.terms)
+            for correction in word.corrections {
+                guard let id = snapshot.terms.id(of: correction.word), !termRange.contains(id), !alternativeIDs.contains(id) else { continue }
+                if let index = candidates.firstIndex(where: { $0.term == id }) {
+                    candidates[index].typos = min(candidates[index].typos, correction.typos)
+                } else {
+                    candidates.append(TypoCandidates.Candidate(term: id, typos: correction.typos))
+                }
+            }
             if candidates.isEmpty {
                 byTypos.append(nil)
                 variantTerms.append(alternativeTerms)

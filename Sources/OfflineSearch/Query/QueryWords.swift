@@ -24,6 +24,15 @@ struct QueryWord: Sendable, Hashable {
     /// Synonyms that stand for this word and the `length - 1` words after it, when one side of
     /// the pair has several words (`ny` ↔ `new york`): their phrase counts as all of those words.
     var phraseSynonyms: [PhraseSynonym] = []
+    /// Words that match as this one with typos they are counted with: `altCorrection1` and
+    /// `altCorrection2` synonyms of the word (one-way, from the word to its corrections).
+    var corrections: [Correction] = []
+}
+
+/// A word an `altCorrection` synonym lets a query word match, and the typos the match counts.
+struct Correction: Sendable, Hashable {
+    var word: String
+    var typos: Int
 }
 
 /// A synonym of `length` query words (from the word that holds it): `words`, adjacent and in order.
@@ -140,8 +149,9 @@ enum QueryWords {
 
     /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
     /// would leave nothing or the word is still being typed), adds each word's plural forms
-    /// (`ignorePlurals`) and single-word synonyms as alternatives, and the synonyms where one
-    /// side has several words as phrase synonyms; `asExact` says which of them count as exact.
+    /// (`ignorePlurals`) and single-word synonyms as alternatives, the synonyms where one
+    /// side has several words as phrase synonyms, and `altCorrection` words as corrections;
+    /// `asExact` says which alternatives count as exact.
     static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords: Bool,
                                  synonyms: SynonymTable, asExact: ExactAlternatives = .default) -> [QueryWord] {
         var words = words
@@ -161,6 +171,7 @@ enum QueryWords {
             if ignorePlurals { add(EnglishLanguage.pluralForms(of: word.folded), exact: asExact.contains(.plurals)) }
             add(synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] },
                 exact: asExact.contains(.singleWordSynonyms))
+            word.corrections = synonyms.corrections(of: word.folded).filter { !seen.contains($0.word) }
             return word
         }
         for start in words.indices {
@@ -203,11 +214,15 @@ enum WordRemoval: String, Sendable, Hashable, CaseIterable {
 /// others) and one-way ones (the input stands for its synonyms, not the reverse). A phrase is one
 /// word or several (`ny` ↔ `new york`). Accepts Algolia's synonym objects
 /// (`{"type": "synonym", "synonyms": [...]}`, `{"type": "oneWaySynonym", "input": ..., "synonyms": [...]}`)
-/// and plain groups (`[["tv", "television"]]`); `altCorrection` and placeholder synonyms are
-/// kept in the settings but not applied.
+/// and plain groups (`[["tv", "television"]]`), and `altCorrection1` / `altCorrection2`
+/// (`{"word": ..., "corrections": [...]}`: the word finds each one-word correction, counted as
+/// one or two typos). Type names are read in any case (`onewaysynonym`, as older clients send).
+/// Placeholder synonyms are kept in the settings but not applied.
 struct SynonymTable: Sendable, Hashable {
     /// Folded phrase → the folded phrases that stand for it.
     private var table: [[String]: [[String]]] = [:]
+    /// Folded word → its `altCorrection` words, fewest typos first.
+    private var correctionTable: [String: [Correction]] = [:]
     /// The most words in a phrase that has synonyms.
     private(set) var longestPhrase = 0
 
@@ -226,16 +241,24 @@ struct SynonymTable: Sendable, Hashable {
                 add(group: group.compactMap(\.stringValue), separators: separators)
             case .object(let object):
                 let phrases = object["synonyms"]?.arrayValue?.compactMap(\.stringValue) ?? []
-                switch object["type"]?.stringValue ?? "synonym" {
+                switch (object["type"]?.stringValue ?? "synonym").lowercased() {
                 case "synonym": add(group: phrases, separators: separators)
-                case "oneWaySynonym":
+                case "onewaysynonym":
                     guard let input = object["input"]?.stringValue else {
                         throw .invalidParameter("synonyms", expected: "an input for each oneWaySynonym", got: entry.jsonString)
                     }
                     add(from: Tokenizer.words(input, separators: separators),
                         to: phrases.map { Tokenizer.words($0, separators: separators) })
+                case let type where type == "altcorrection1" || type == "altcorrection2":
+                    guard let word = object["word"]?.stringValue else {
+                        throw .invalidParameter("synonyms", expected: "a word for each \(type)", got: entry.jsonString)
+                    }
+                    let corrections = object["corrections"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    add(word: Tokenizer.words(word, separators: separators),
+                        corrections: corrections.map { Tokenizer.words($0, separators: separators) },
+                        typos: type == "altcorrection1" ? 1 : 2)
                 default:
-                    continue  // altCorrection and placeholder synonyms: stored, not applied
+                    continue  // placeholder synonyms: stored, not applied
                 }
             default:
                 throw .invalidParameter("synonyms", expected: "synonym objects or arrays of words", got: entry.jsonString)
@@ -256,6 +279,24 @@ struct SynonymTable: Sendable, Hashable {
         longestPhrase = max(longestPhrase, input.count)
     }
 
+    /// An `altCorrection`: one word to one-word corrections (a correction of several words
+    /// is not applied).
+    private mutating func add(word: [String], corrections: [[String]], typos: Int) {
+        guard word.count == 1 else { return }
+        var known = correctionTable[word[0]] ?? []
+        for correction in corrections where correction.count == 1 && correction[0] != word[0] {
+            if let index = known.firstIndex(where: { $0.word == correction[0] }) {
+                known[index].typos = min(known[index].typos, typos)
+            } else {
+                known.append(Correction(word: correction[0], typos: typos))
+            }
+        }
+        correctionTable[word[0]] = known.sorted { $0.typos < $1.typos }
+    }
+
     /// The phrases that stand for `phrase` (folded words).
     func alternatives(of phrase: [String]) -> [[String]] { table[phrase] ?? [] }
+
+    /// The `altCorrection` words of `word` (folded), with the typos each counts.
+    func corrections(of word: String) -> [Correction] { correctionTable[word] ?? [] }
 }

@@ -161,7 +161,7 @@ enum SegmentedSearch {
     }
 
     /// The response's `facets` and `facets_stats` over every segment, as `FacetCounter.facets`
-    /// gives them for one snapshot.
+    /// gives them for one snapshot (an attribute with no matched value left out).
     static func facets(_ attributes: [String], matches: [SegmentMatch], state: IndexState,
                        maxValues: Int, sort: FacetSortOrder) -> (facets: [FacetCounts], stats: [String: FacetStats]) {
         var facets: [FacetCounts] = []
@@ -171,6 +171,7 @@ enum SegmentedSearch {
             let (counts, extras) = mergedCounts(column, matches: matches, state: state)
             // Entries: a base value id (≥ 0), or an extra value (-1 - its position).
             let entries = counts.indices.filter { counts[$0] > 0 } + extras.indices.map { -1 - $0 }
+            guard !entries.isEmpty else { continue }
             func count(_ entry: Int) -> Int { entry >= 0 ? counts[entry] : extras[-1 - entry].count }
             func value(_ entry: Int) -> String { entry >= 0 ? column.values[entry] : extras[-1 - entry].value }
             func byValue(_ a: Int, _ b: Int) -> Bool {
@@ -185,7 +186,7 @@ enum SegmentedSearch {
             }
             facets.append(FacetCounts(attribute: attribute, values: top.map { (value($0), count($0)) }))
             let columns = state.segments.compactMap { $0.snapshot.facetColumn(attribute) }.filter { $0.values.count > 0 }
-            if !columns.isEmpty, columns.allSatisfy(\.isNumeric), !entries.isEmpty {
+            if !columns.isEmpty, columns.allSatisfy(\.isNumeric) {
                 stats[attribute] = FacetCounter.stats(entries.map { (entry: Int) in
                     (entry >= 0 ? column.numbers[entry] : Double(value(entry)) ?? .nan, count(entry))
                 })

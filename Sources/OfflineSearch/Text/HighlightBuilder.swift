@@ -68,19 +68,22 @@ struct HighlightBuilder {
         return min(offset, token.end)
     }
 
-    /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string.
+    /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string; as in Algolia,
+    /// `fullyHighlighted` only where something matched (`matchLevel` other than `none`).
     func highlight(_ text: String) -> JSONValue {
         let tokens = Tokenizer.tokens(text, separators: separators)
         let spans = spans(text, tokens: tokens)
         let matched = Set(spans.compactMap { $0?.word })
         let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
         let fully = !tokens.isEmpty && spans.allSatisfy { $0?.wholeToken == true }
-        return [
+        let level = matchLevel(matched.count)
+        var result: JSONObject = [
             "value": .string(value),
-            "matchLevel": .string(matchLevel(matched.count)),
-            "fullyHighlighted": .bool(fully && matchLevel(matched.count) == "full"),
-            "matchedWords": .array(matched.sorted().map { .string(words[$0].original) }),
+            "matchLevel": .string(level),
         ]
+        if level != "none" { result["fullyHighlighted"] = .bool(fully && level == "full") }
+        result["matchedWords"] = .array(matched.sorted().map { .string(words[$0].original) })
+        return .object(result)
     }
 
     /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
@@ -144,11 +147,13 @@ struct HighlightBuilder {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Mirrors a value: strings and numbers become highlight objects, arrays arrays, objects maps.
+    /// Mirrors a value: strings and numbers become highlight objects, arrays arrays, objects
+    /// maps. Booleans and nulls have no entry, as in Algolia's answers.
     func mirror(_ value: JSONValue, _ transform: (String) -> JSONValue) -> JSONValue? {
         switch value {
         case .string(let s): return transform(s)
-        case .int, .double, .bool: return transform(value.scalarText!)
+        case .int, .double: return transform(value.scalarText!)
+        case .bool: return nil
         case .array(let elements): return .array(elements.compactMap { mirror($0, transform) })
         case .object(let object):
             var result = JSONObject()

@@ -98,4 +98,35 @@ import SearchAPI
         #expect(EngineFacetTests.pairs(response.facet("price")) == ["10=1", "20=1", "30=1", "40=1"])
         #expect(response.jsonValue["facets"]?["inStock"] == ["true": 3, "false": 1])
     }
+
+    /// Algolia leaves a requested facet out of `facets` when no matched record has a value for
+    /// it (`facets` itself stays, `{}` when no facet has one): in one segment, with a recent write
+    /// in the delta, and in the disjunctive counts.
+    @Test func aFacetWithNoValueInTheMatchesIsLeftOut() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["attributesForFaceting": ["brand", "color"]], records: [
+            ["objectID": "1", "name": "phone", "brand": "Apple", "color": "red"],
+            ["objectID": "2", "name": "cable", "brand": "Apple"],
+            ["objectID": "3", "name": "cable", "brand": "Samsung"],
+            ["objectID": "4", "name": "lamp", "brand": "Ikea", "color": "white"],
+            ["objectID": "5", "name": "lamp", "brand": "Ikea", "color": "black"],
+        ])
+        func check(_ cableBrands: JSONValue, refinedBrands: JSONValue) throws {
+            let cables = try index.search("cable", ["facets": ["brand", "color"]])
+            #expect(cables.facets?.map(\.attribute) == ["brand"])
+            #expect(cables.jsonValue["facets"] == ["brand": cableBrands])
+            let none = try index.search("nothing", ["facets": ["brand", "color"]])
+            #expect(none.jsonValue["facets"] == .object(JSONObject()))
+            // Refined away in the query, counted without the refinement: listed.
+            let refined = try index.search(SearchParameters(json: ["query": "cable", "facets": ["brand", "color"],
+                                                                   "facetFilters": [["brand:Ikea"]]]),
+                                           disjunctiveFacets: ["brand", "color"])
+            #expect(refined.jsonValue["facets"] == ["brand": refinedBrands])
+        }
+        try check(["Apple": 1, "Samsung": 1], refinedBrands: ["Apple": 1, "Samsung": 1, "Ikea": 0])
+        // A write of one record goes to a delta segment: facets are merged over segments.
+        try index.saveObjects([["objectID": "6", "name": "cable", "brand": "Belkin"]])
+        try #require(index.current.value.deltaCount > 0)
+        try check(["Apple": 1, "Belkin": 1, "Samsung": 1], refinedBrands: ["Apple": 1, "Belkin": 1, "Samsung": 1, "Ikea": 0])
+    }
 }

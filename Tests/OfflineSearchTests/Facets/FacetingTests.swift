@@ -116,11 +116,18 @@ extension FacetingTests {
             return try index.searchForFacetValues(facet: "brand", parameters: SearchParameters(json: object))
         }
 
-        /// The brute-force answer for a facet query over the records matching `keep`.
+        /// The brute-force answer for a facet query over the records matching `keep`: a value
+        /// with a word that starts with the (one-word) query within its typo allowance (Algolia's
+        /// defaults: 1 typo from 4 letters, 2 from 8; the reference distance of TypoToleranceTests).
         static func expected(_ facetQuery: String, limit: Int = 10, keep: (JSONValue) -> Bool = { _ in true }) -> [String] {
-            let prefix = folded(facetQuery)
+            let query = Array(folded(facetQuery).utf8)
+            let allowed = query.count >= 8 ? 2 : query.count >= 4 ? 1 : 0
+            func matches(_ word: String) -> Bool {
+                let word = Array(word.utf8)
+                return (0...word.count).contains { referenceTypos(Array(word[0..<$0]), query) <= allowed }
+            }
             let brands = records.filter(keep).compactMap { $0["brand"]?.stringValue }
-                .filter { brand in prefix.isEmpty || foldedWords(brand).contains { $0.hasPrefix(prefix) } }
+                .filter { brand in query.isEmpty || foldedWords(brand).contains(where: matches) }
             return Array(countOrder(tally(brands)).prefix(limit))
         }
 
@@ -129,14 +136,18 @@ extension FacetingTests {
             ("SAM", ["Samsung=5", "Samsung Galaxy=3", "Samsonite=1"]),
             ("samsung", ["Samsung=5", "Samsung Galaxy=3"]),
             ("gal", ["Samsung Galaxy=3", "Galanz=2"]),
-            ("Galax", ["Samsung Galaxy=3"]),
+            ("Galax", ["Samsung Galaxy=3", "Galanz=2"]),   // galan·z is one typo away
+            ("samsnug", ["Samsung=5", "Samsung Galaxy=3"]),  // a transposition
+            ("Galaxi", ["Samsung Galaxy=3"]),
+            ("aple", ["Apple=4"]),
+            ("apl", []),   // under 4 letters: no typo
             ("elec", ["Électrolux=2"]),
             ("ÉLEC", ["Électrolux=2"]),
             ("électrolux", ["Électrolux=2"]),
             ("sung", []),
             ("zzz", []),
         ])
-        func matchesAPrefixOfAnyWordIgnoringCaseAndAccents(facetQuery: String, expected: [String]) throws {
+        func matchesAPrefixOfAnyWordIgnoringCaseAndAccentsWithTypos(facetQuery: String, expected: [String]) throws {
             let engine = try TestEngine()
             let index = try FacetValueSearchTests.makeIndex(engine)
             let response = try FacetValueSearchTests.facetSearch(index, facetQuery)
@@ -224,6 +235,27 @@ extension FacetingTests {
             #expect(empty.exhaustiveFacetsCount)
         }
 
+        /// Search for facet values is typo-tolerant as a query is (Algolia's own helper tests
+        /// find `Peanuts` from `Peanutz`), with the request's typo settings.
+        @Test func typosAreToleratedAsInAQuery() throws {
+            let engine = try TestEngine()
+            let index = try engine.index(settings: ["attributesForFaceting": ["searchable(brand)"]], records: [
+                ["objectID": "1", "brand": "Peanuts"], ["objectID": "2", "brand": "Peanuts"], ["objectID": "3", "brand": "Pecans"],
+            ])
+            func search(_ facetQuery: String, _ parameters: JSONObject = [:]) throws -> [String] {
+                var object = parameters
+                object["facetQuery"] = .string(facetQuery)
+                return try index.searchForFacetValues(facet: "brand", parameters: SearchParameters(json: object))
+                    .facetHits.map { "\($0.value)=\($0.count):\($0.highlighted)" }
+            }
+            #expect(try search("Peanutz") == ["Peanuts=2:<em>Peanuts</em>"])
+            #expect(try search("peanut") == ["Peanuts=2:<em>Peanut</em>s"])
+            #expect(try search("Peanutz", ["typoTolerance": false]).isEmpty)
+            #expect(try search("Peanutz", ["minWordSizefor1Typo": 8]).isEmpty)
+            #expect(try search("Pecanz", ["disableTypoToleranceOnWords": ["pecanz"]]).isEmpty)
+            #expect(try search("Pecanz") == ["Pecans=1:<em>Pecans</em>"])
+        }
+
         @Test func highlightedWrapsTheTypedPrefixWithDefaultOrCustomTags() throws {
             let engine = try TestEngine()
             let index = try FacetValueSearchTests.makeIndex(engine)
@@ -245,8 +277,10 @@ extension FacetingTests {
             let configured = try FacetValueSearchTests.makeIndex(other, settings: ["highlightPreTag": "[", "highlightPostTag": "]"])
             #expect(try highlights("sams", in: configured) == ["Samsung": "[Sams]ung", "Samsung Galaxy": "[Sams]ung Galaxy",
                                                                "Samsonite": "[Sams]onite"])
-            #expect(try highlights("samsu", in: configured) == ["Samsung": "[Samsu]ng", "Samsung Galaxy": "[Samsu]ng Galaxy"])
-            #expect(try highlights("samsu", ["highlightPreTag": "<b>", "highlightPostTag": "</b>"], in: configured)
+            // `samso·nite` is one typo from `samsu`: matched with a typo, the word is wrapped whole.
+            #expect(try highlights("samsu", in: configured) == ["Samsung": "[Samsu]ng", "Samsung Galaxy": "[Samsu]ng Galaxy",
+                                                                "Samsonite": "[Samsonite]"])
+            #expect(try highlights("samsu", ["highlightPreTag": "<b>", "highlightPostTag": "</b>", "typoTolerance": false], in: configured)
                     == ["Samsung": "<b>Samsu</b>ng", "Samsung Galaxy": "<b>Samsu</b>ng Galaxy"])
         }
 

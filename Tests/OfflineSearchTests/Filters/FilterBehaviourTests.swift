@@ -22,6 +22,7 @@ import SearchAPI
         ("price != 20", ["1", "3", "4"]),
         ("price > 40", []),
         ("price:10 TO 30", ["1", "2", "3"]),
+        ("price:10 to 30", ["1", "2", "3"]),
         ("rating = 4.5", ["1"]),
         ("brand:Apple AND price > 15", ["3"]),
         ("brand:Samsung OR brand:Banana", ["2", "4"]),
@@ -75,9 +76,14 @@ import SearchAPI
         #expect(try search(["facetFilters": "brand:Apple"]) == ["1", "3"])
         #expect(try search(["facetFilters": ["brand:-Apple"]]) == ["2", "4"])
         #expect(try search(["facetFilters": [["color:green", "color:blue"]]]) == ["1", "2", "3"])
+        // Deeper arrays are alternatives of the group that holds them, as in Algolia.
+        #expect(try search(["facetFilters": [["brand:Samsung", ["brand:Banana", ["brand:Apple"]]], "inStock:true"]]) == ["1", "3", "4"])
+        #expect(try search(["facetFilters": [[["brand:Samsung"], ["brand:Banana"]]]]) == ["2", "4"])
         #expect(try search(["numericFilters": ["price>=20", "price<=30"]]) == ["2", "3"])
         #expect(try search(["numericFilters": [["price<15", "price>35"]]]) == ["1", "4"])
         #expect(try search(["numericFilters": ["price:20 TO 30"]]) == ["2", "3"])
+        #expect(try search(["numericFilters": ["price:20 to 30"]]) == ["2", "3"])
+        #expect(try search(["numericFilters": "price:20 to 30"]) == ["2", "3"])
         // filters AND facetFilters AND numericFilters.
         #expect(try search(["filters": "inStock:true", "facetFilters": ["brand:Apple"], "numericFilters": ["price>15"]]) == ["3"])
         #expect(try search(["filters": "brand:Samsung", "facetFilters": ["brand:Apple"]]) == [])

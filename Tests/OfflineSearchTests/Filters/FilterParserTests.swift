@@ -139,6 +139,9 @@ struct FiltersGrammarTests {
         FilterValidCase("price: 1 TO 2", r("price", 1, 2)),
         FilterValidCase("price:1e2   TO\t1e3", r("price", 100, 1000)),
         FilterValidCase("(price:1 TO 2)", r("price", 1, 2)),
+        // algoliasearch-helper writes its ranges with a lowercase `to`; Algolia takes it.
+        FilterValidCase("price:10 to 20", r("price", 10, 20)),
+        FilterValidCase("price:10 to 20 AND rating:1 TO 2", .and([r("price", 10, 20), r("rating", 1, 2)])),
         // Tags.
         FilterValidCase("_tags:published", t("published")),
         FilterValidCase("_tags:\"with space\"", t("with space")),
@@ -247,7 +250,8 @@ struct FiltersGrammarTests {
         FilterInvalidCase("price:10 TO", 12, "unexpected end of input at col 12; expected a number after 'TO'"),
         FilterInvalidCase("price:10 TO abc", 13, "unexpected token 'abc' at col 13; expected a number after 'TO'"),
         FilterInvalidCase("price:abc TO 10", 7, "the range lower bound 'abc' at col 7 is not a number"),
-        FilterInvalidCase("price:10 to 20", 10, "uppercase TO"),
+        FilterInvalidCase("price:abc to 10", 7, "the range lower bound 'abc' at col 7 is not a number"),
+        FilterInvalidCase("price:10 to", 12, "unexpected end of input at col 12; expected a number after 'TO'"),
         FilterInvalidCase(":Apple", 1, "an attribute name is missing"),
         FilterInvalidCase(">= 5", 1, "unexpected token '>=' at col 1"),
     ]
@@ -431,6 +435,7 @@ struct NumericFiltersParserTests {
         FilterListCase([.single("price>2e3")], n("price", .greater, 2000)),
         FilterListCase([.single("price:10 TO 20")], r("price", 10, 20)),
         FilterListCase([.single("price: -1 TO 1e2")], r("price", -1, 100)),
+        FilterListCase([.single("price:10 to 20")], r("price", 10, 20)),
         FilterListCase([.single("stats.views>=100")], n("stats.views", .greaterOrEqual, 100)),
         FilterListCase([.anyOf(["price<10", "price>100"])], .or([n("price", .less, 10), n("price", .greater, 100)])),
         FilterListCase([.anyOf(["price<10", "price>100"]), .single("rating>=4")], .and([.or([n("price", .less, 10), n("price", .greater, 100)]), n("rating", .greaterOrEqual, 4)])),

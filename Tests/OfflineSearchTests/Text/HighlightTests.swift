@@ -35,7 +35,9 @@ import SearchAPI
         #expect(full?["bio"]?["matchLevel"] == "none")
         #expect(full?["bio"]?["matchedWords"] == [])
         #expect(full?["bio"]?["value"] == "Actor and director")
-        #expect(full?["bio"]?["fullyHighlighted"] == false)
+        // Algolia gives `fullyHighlighted` only where something matched.
+        #expect(full?["bio"]?["fullyHighlighted"] == nil)
+        #expect(full?["bio"]?.objectValue?.keys == ["value", "matchLevel", "matchedWords"])
 
         let partial = try EngineHighlightTests.highlight("george actor")
         #expect(partial?["name"]?["matchLevel"] == "partial")
@@ -63,6 +65,20 @@ import SearchAPI
         #expect(year["info"]?["year"]?["value"] == "<em>1961</em>")
         #expect(year["info"]?["year"]?["matchLevel"] == "full")
         #expect(year["info"]?["born"]?["matchLevel"] == "none")
+    }
+
+    /// Algolia's answers have no highlight or snippet entry for a boolean or a null.
+    @Test func booleansAndNullsAreNotHighlightedOrSnippeted() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(records: [["objectID": "1", "name": "Batman", "active": true, "deleted": nil,
+                                                "info": ["year": 1989, "sequel": false]]])
+        let hit = try #require(try index.search("batman", ["attributesToSnippet": ["name", "active", "deleted", "info"]]).hits.first)
+        for key in ["_highlightResult", "_snippetResult"] {
+            let result = try #require(hit[key]?.objectValue, "\(key)")
+            #expect(result.keys == ["name", "info"], "\(key)")
+            #expect(result["info"]?.objectValue?.keys == ["year"], "\(key)")
+            #expect(result["name"]?["value"] == "<em>Batman</em>", "\(key)")
+        }
     }
 
     @Test func customTagsFromParametersAndSettings() throws {

@@ -116,5 +116,39 @@ import SearchAPI
         // Adjacent phrase matches rank before words far apart.
         #expect(try index.search("new york ").objectIDs.last == "apart")
     }
-}
 
+    /// `altCorrection1` / `altCorrection2`: the word finds its corrections, one way, counted as
+    /// one or two typos; with a multi-word regular synonym in the same query, as in the synonym
+    /// tests of Algolia's API clients (`Howard Street` with `street` → `st`, `SF` ↔ `San Francisco`).
+    @Test func altCorrectionsCountAsTyposAndCombineWithPhraseSynonyms() throws {
+        let engine = try TestEngine()
+        let synonyms: JSONValue = [
+            ["objectID": "sf", "type": "synonym", "synonyms": ["SF", "San Francisco"]],
+            ["objectID": "street", "type": "altCorrection1", "word": "street", "corrections": ["st"]],
+            ["objectID": "boulevard", "type": "altcorrection2", "word": "Boulevard", "corrections": ["Blvd", "bd"]],
+        ]
+        let index = try engine.index(settings: ["searchableAttributes": ["address"], "customRanking": ["asc(rank)"], "synonyms": synonyms],
+                                     records: [
+                                         ["objectID": "st", "address": "Howard St San Francisco", "rank": 1],
+                                         ["objectID": "street", "address": "Howard Street SF", "rank": 2],
+                                         ["objectID": "mission", "address": "Mission Street Oakland", "rank": 3],
+                                         ["objectID": "blvd", "address": "Geary Blvd San Francisco", "rank": 4],
+                                     ])
+        // The record with the word itself first (no typo), then the correction (one typo).
+        let howard = try index.search("howard street sf", ["getRankingInfo": true])
+        #expect(howard.objectIDs == ["street", "st"])
+        let corrected = try #require(howard.hits.last)
+        #expect(corrected["_rankingInfo"]?["nbTypos"] == 1)
+        #expect(corrected["_highlightResult"]?["address"]?["value"] == "<em>Howard</em> <em>St</em> <em>San</em> <em>Francisco</em>")
+        // One way: `st` does not find `street`; the regular synonym works both ways.
+        #expect(try index.search("howard st san francisco").objectIDs == ["st"])
+        #expect(try index.search("howard st sf").objectIDs == ["st"])
+        // altCorrection2: two typos; type names in any case.
+        let geary = try index.search("geary boulevard", ["getRankingInfo": true])
+        #expect(geary.objectIDs == ["blvd"])
+        #expect(geary.hits.first?["_rankingInfo"]?["nbTypos"] == 2)
+        // Without synonyms, only the words as written.
+        #expect(try index.search("howard street sf", ["synonyms": false]).objectIDs == ["street"])
+        #expect(try index.search("geary boulevard", ["synonyms": false]).objectIDs == [])
+    }
+}
