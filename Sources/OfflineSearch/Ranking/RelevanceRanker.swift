@@ -164,6 +164,12 @@ enum RelevanceRanker {
         return AnySequence(AnyIterator<KeyedTier> {
             while let (group, index, key) = stack.popLast() {
                 guard index < criteria.count, completeKeys || !group.isSingle else { return KeyedTier(key: key, tier: group) }
+                // One document: its values read directly, without a bitmap the size of the index
+                // per criterion.
+                if case .list(let list) = group, list.count == 1 {
+                    return KeyedTier(key: key + values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts),
+                                     tier: group)
+                }
                 let parts = split(group.documentSet(capacity: matched.capacity), by: criteria[index],
                                   candidates: candidates, boosts: boosts)
                 for (value, part) in parts.reversed() where !part.isEmpty {
@@ -172,6 +178,46 @@ enum RelevanceRanker {
             }
             return nil
         })
+    }
+
+    /// One document's value of each of `criteria`: the key `split` gives the part it falls in.
+    static func values(of document: Int, criteria: ArraySlice<RankingCriterion>, candidates: CandidateMatches?,
+                       boosts: [DocumentSet]) -> [Int] {
+        var proximityMatch: ProximityScanner.Match?
+        func proximity(_ candidates: CandidateMatches) -> ProximityScanner.Match {
+            if let known = proximityMatch { return known }
+            let match = RelevanceRanker.proximity(of: document, candidates: candidates)
+            proximityMatch = match
+            return match
+        }
+        return criteria.map { criterion in
+            if criterion == .filters { return -boosts.count { $0.contains(document) } }
+            guard let candidates, !candidates.levels.isEmpty else { return 0 }
+            switch criterion {
+            case .typo:
+                guard candidates.hasTypos else { return 0 }
+                // Each word at its best match; an optional word not matched counts none.
+                return candidates.byTypos.reduce(0) { total, levels in
+                    total + (levels?.firstIndex { $0.contains(document) } ?? 0)
+                }
+            case .words:
+                return -candidates.optionalSets.count { $0?.contains(document) == true }
+            case .proximity:
+                return candidates.wordTerms.count > 1 ? proximity(candidates).distance : 0
+            case .attribute:
+                if candidates.attributeFromProximity {
+                    return Int(proximity(candidates).attributeRank ?? bestMatchRank(of: document, candidates: candidates))
+                }
+                guard let level = candidates.levels.firstIndex(where: { $0.contains(document) }) else { return Int.max }
+                var rank = Int(PostingRank.rank(level: level, position: 0))
+                if let ranks = candidates.attributeRanks, candidates.orderedLevels[level] { rank += Int(PostingRank.position(of: ranks[document])) }
+                return rank
+            case .exact:
+                return -candidates.exact.count { $0?.contains(document) ?? true }
+            case .filters:
+                return 0
+            }
+        }
     }
 
     /// `group` split by one criterion, best first, each part with its value of the criterion
