@@ -62,6 +62,10 @@ func runWrites(_ args: Arguments) throws {
         deletes.append(try timed { try index.deleteObjects([id]) })
     }
     report["saveOne"] = LatencySummary(nanoseconds: saves).json
+    // Which writes were slowest (their positions, 0-based): one-time costs show at the start.
+    report["slowestSaves"] = .array(saves.indices.sorted { saves[$0] > saves[$1] }.prefix(5).map {
+        ["write": .int(Int64($0)), "ms": .double(round3(Double(saves[$0]) / 1e6))]
+    })
     report["partialUpdateOne"] = LatencySummary(nanoseconds: partials).json
     report["deleteOne"] = LatencySummary(nanoseconds: deletes).json
     log("single writes done (delta \(index.deltaCount))")
