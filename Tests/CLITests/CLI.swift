@@ -54,6 +54,27 @@ struct CLI {
 }
 
 extension CLI {
+    /// Starts `offline-search serve` with these arguments (add `--port 0` for a free port) and
+    /// environment additions; returns the process and the port it listens on, its request log
+    /// on standard error drained from then on so it never blocks on it.
+    static func startServe(_ arguments: [String], environment additions: [String: String] = [:]) throws -> (process: Process, port: Int) {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = ["serve"] + arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(additions) { $1 }
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let (port, output) = CLI.servedPort(from: err)
+        guard let port else {
+            process.terminate()
+            throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "serve printed no port: \(output)"])
+        }
+        err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
+        return (process, port)
+    }
+
     /// The port `offline-search serve` listens on, read from its "Serving ... on
     /// http://127.0.0.1:PORT" note on standard error (nil if it stops first, or after 60 s),
     /// and what it wrote until then.

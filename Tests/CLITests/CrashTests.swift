@@ -83,24 +83,8 @@ import Darwin
 
     /// Starts `offline-search serve` on a free port, merging every other batch.
     static func serve(_ folder: String) throws -> (Process, Int) {
-        let process = Process()
-        process.executableURL = CLI.binary
-        process.arguments = ["serve", "--data", folder, "--port", "0"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["OFFLINE_SEARCH_DELTA_LIMIT"] = "\(2 * (adds + deletes))"
-        process.environment = environment
-        let err = Pipe()
-        process.standardError = err
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let (port, output) = CLI.servedPort(from: err)
-        guard let port else {
-            process.terminate()
-            throw CLIError("serve printed no port: \(output)")
-        }
-        // The request log goes on on stderr: drain it so the server never blocks on it.
-        err.fileHandleForReading.readabilityHandler = { _ = $0.availableData }
-        return (process, port)
+        try CLI.startServe(["--data", folder, "--port", "0"],
+                           environment: ["OFFLINE_SEARCH_DELTA_LIMIT": "\(2 * (adds + deletes))"])
     }
 
     /// One batch: `adds` new records of batch `batch` and `deletes` base records; true when the
@@ -117,11 +101,6 @@ import Darwin
         guard let (_, response) = try? await URLSession.shared.data(for: request) else { return false }
         return (response as? HTTPURLResponse)?.statusCode == 200
     }
-}
-
-struct CLIError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
 }
 
 /// Two processes on one data folder (issue #11): `offline-search serve` writes in a loop (each

@@ -7,22 +7,11 @@ import Testing
 @Suite(.serialized) struct MirrorCommandTests {
     /// `offline-search serve` on a free loopback port, stopped with SIGINT when released.
     final class Server {
-        let process = Process()
+        let process: Process
         let port: Int
 
         init(data: String, adminKey: String) throws {
-            process.executableURL = CLI.binary
-            process.arguments = ["serve", "--data", data, "--port", "0", "--app-id", "APP", "--admin-key", adminKey]
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let (port, output) = CLI.servedPort(from: err)
-            guard let port else {
-                process.terminate()
-                throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "no port in: \(output)"])
-            }
-            self.port = port
+            (process, port) = try CLI.startServe(["--data", data, "--port", "0", "--app-id", "APP", "--admin-key", adminKey])
         }
 
         deinit {
