@@ -58,48 +58,37 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
     // MARK: Synchronous forms (the server's writer thread)
 
     /// Applies the operations of a batch (or a multi-index batch) in order. Consecutive
-    /// operations of one kind on one index are one write (a batch of 1000 `addObject` rebuilds
-    /// the index once, not 1000 times).
+    /// operations on one index are one write (`SearchIndex.batch`: one transaction).
     /// - Returns: the objectIDs of the operations that name one, in order.
     public func applyBatch(_ operations: [(indexName: String, operation: BatchOperation)]) throws(SearchError) -> [String] {
         var objectIDs: [String] = []
         var start = 0
         while start < operations.count {
             let name = operations[start].indexName
-            guard let first = SearchEngine.indexOperation(operations[start].operation) else {
+            guard operations[start].operation != .delete else {
                 try deleteIndex(name)
                 start += 1
                 continue
             }
             // Consecutive operations on one index: one write (one transaction).
-            var group = [first]
             var end = start + 1
-            while end < operations.count, operations[end].indexName == name,
-                  let next = SearchEngine.indexOperation(operations[end].operation) {
-                group.append(next)
-                end += 1
-            }
+            while end < operations.count, operations[end].indexName == name, operations[end].operation != .delete { end += 1 }
+            let group = operations[start..<end].map(\.operation)
             // Deletes and clears alone do not create a missing index.
-            let writes = group.contains { if case .save = $0 { true } else if case .partialUpdate = $0 { true } else { false } }
+            let writes = group.contains {
+                switch $0 {
+                case .addObject, .updateObject, .partialUpdateObject: true
+                default: false
+                }
+            }
             if writes || exists(name) {
                 objectIDs += try index(name).batch(group)
             } else {
-                objectIDs += group.compactMap { if case .delete(let id) = $0 { id } else { nil } }
+                objectIDs += group.compactMap { if case .deleteObject(let id) = $0 { id } else { nil } }
             }
             start = end
         }
         return objectIDs
-    }
-
-    /// A batch operation as one index applies it; nil for `delete` (the index itself).
-    private static func indexOperation(_ operation: BatchOperation) -> SearchIndex.BatchOperation? {
-        switch operation {
-        case .addObject(let body), .updateObject(let body): .save(body)
-        case .partialUpdateObject(let body, let create): .partialUpdate(body, createIfNotExists: create)
-        case .deleteObject(let objectID): .delete(objectID: objectID)
-        case .clear: .clear
-        case .delete: nil
-        }
     }
 
     /// Copies or moves an index (Algolia's `operationIndex`). Copying parts (`scope`) of an

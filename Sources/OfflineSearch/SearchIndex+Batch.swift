@@ -1,22 +1,13 @@
 import SearchAPI
 
 extension SearchIndex {
-    /// One operation of a batch (Algolia's `batch` actions on one index).
-    public enum BatchOperation: Sendable {
-        /// `addObject` / `updateObject`: saves a record, replacing the one with its objectID.
-        case save(JSONValue)
-        /// `partialUpdateObject` (`createIfNotExists: true`) / `partialUpdateObjectNoCreate`.
-        case partialUpdate(JSONValue, createIfNotExists: Bool)
-        /// `deleteObject`.
-        case delete(objectID: String)
-        /// `clear`: removes every record (settings stay).
-        case clear
-    }
-
     /// Applies the operations in order as one write: one transaction, so a process killed during
     /// it, or a search running beside it, sees all of the batch or none of it. Each operation
     /// sees the ones before it (a partial update of a record saved earlier in the batch updates
     /// that record; a record saved, then deleted, is gone).
+    ///
+    /// `.delete` (of the index itself) is not a write to its records: `SearchEngine.applyBatch`
+    /// takes it, and here it is refused.
     /// - Returns: the objectIDs the operations name, in order.
     @discardableResult
     public func batch(_ operations: [BatchOperation]) throws(SearchError) -> [String] {
@@ -25,20 +16,23 @@ extension SearchIndex {
         var prepared: [(operation: BatchOperation, objectID: String?, record: JSONObject?)] = []
         for (position, operation) in operations.enumerated() {
             switch operation {
-            case .save(let record):
+            case .addObject(let record), .updateObject(let record):
                 let object = try SearchIndex.normalizedRecord(record, position: position)
                 let objectID = object["objectID"]!.stringValue!
                 objectIDs.append(objectID)
                 prepared.append((operation, objectID, object))
-            case .partialUpdate(let update, _):
+            case .partialUpdateObject(let update, _):
                 let (objectID, _) = try SearchIndex.partialUpdatePatch(update, position: position)
                 objectIDs.append(objectID)
                 prepared.append((operation, objectID, nil))
-            case .delete(let objectID):
+            case .deleteObject(let objectID):
                 objectIDs.append(objectID)
                 prepared.append((operation, objectID, nil))
             case .clear:
                 prepared.append((operation, nil, nil))
+            case .delete:
+                throw .invalidParameter("operations[\(position)]", expected: "an operation on the records of \(name)",
+                                        got: "delete (of the index itself)")
             }
         }
         try writeReadModified { () throws(SearchError) -> IndexStore.Change in
@@ -51,13 +45,14 @@ extension SearchIndex {
             }
             for (operation, objectID, record) in prepared {
                 switch operation {
-                case .save: set(objectID!, record)
-                case .delete: set(objectID!, nil)
+                case .addObject, .updateObject: set(objectID!, record)
+                case .deleteObject: set(objectID!, nil)
+                case .delete: continue   // refused above
                 case .clear:
                     clearFirst = true
                     final.removeAll()
                     order.removeAll()
-                case .partialUpdate(let update, let create):
+                case .partialUpdateObject(let update, let create):
                     let existing: JSONObject? = if let known = final[objectID!] { known }
                         else if clearFirst { nil } else { try store.record(objectID: objectID!) }
                     guard let attributes = update.objectValue,

@@ -74,12 +74,19 @@ public final class SearchIndex: Sendable {
         }) else { return }
         Thread.detachNewThread { [self] in
             defer { merging.value = false }
-            guard let merged = try? store.rebuiltState() else { return }
-            writeLock.lock()
-            defer { writeLock.unlock() }
-            guard let caughtUp = try? store.catchUp(merged), caughtUp.generation >= current.value.generation else { return }
-            current.value = caughtUp
+            // A failed merge leaves the current state: the next write past the limit tries again.
+            try? installMerged()
         }
+    }
+
+    /// Derives the index anew from every record and, once caught up with the writes committed
+    /// meanwhile, makes it the current state (unless a newer one was published).
+    private func installMerged() throws(SearchError) {
+        let merged = try store.rebuiltState()
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        let caughtUp = try store.catchUp(merged)
+        if caughtUp.generation >= current.value.generation { current.value = caughtUp }
     }
 
     /// The most records written since the index was last derived whole (the delta) before a
@@ -102,11 +109,7 @@ public final class SearchIndex: Sendable {
     /// merge does when the delta outgrows `deltaLimit`), and waits for it.
     public func merge() throws(SearchError) {
         waitForMerge()
-        let merged = try store.rebuiltState()
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        let caughtUp = try store.catchUp(merged)
-        if caughtUp.generation >= current.value.generation { current.value = caughtUp }
+        try installMerged()
     }
 
     /// The number of records.
@@ -569,8 +572,7 @@ public final class SearchIndex: Sendable {
                 if !matches.allSatisfy({ $0.documents.isEmpty }) { break }
             }
         }
-        let counts = matches.map(\.documents.count)
-        var nbHits = counts.reduce(0, +)
+        var nbHits = matches.reduce(0) { $0 + $1.documents.count }
         if Task.isCancelled { throw .cancelled("the search") }
         let single = matches.count == 1
 
@@ -597,14 +599,15 @@ public final class SearchIndex: Sendable {
             }
         }
         var docs: [(segment: Int, document: Int)]
-        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct : nil
+        // Every segment has the same facet columns (the same settings).
+        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
         if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
             let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
                                                              criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
                                                              groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
             (docs, nbHits) = (page.map { (0, $0) }, total)
-        } else if let path = distinctPath, !single, state.segments.contains(where: { $0.snapshot.facetColumn(path) != nil }) {
+        } else if let path = distinctPath, !single {
             (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
                                                           perGroup: request.distinct, start: request.start, count: request.count)
         } else if single {

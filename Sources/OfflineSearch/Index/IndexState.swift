@@ -12,11 +12,11 @@ import SearchAPI
 /// Searches over several segments answer exactly as one snapshot of every record would (see
 /// `SegmentedSearch`), ties included: every segment orders its documents by `DocumentOrder`.
 final class IndexState: Sendable {
-    /// One segment: a snapshot and which of its documents later writes removed.
+    /// One segment: a snapshot and which of its documents later writes left in place.
     struct Segment: Sendable {
         let snapshot: IndexSnapshot
-        /// Documents deleted or replaced since; nil when none are.
-        let removed: DocumentSet?
+        /// The documents not deleted or replaced since (nil: all of them).
+        let live: DocumentSet?
         let removedCount: Int
         /// A delta segment's live records by rowid (to merge it with another); empty for the base.
         let records: [Int64: JSONObject]
@@ -24,13 +24,11 @@ final class IndexState: Sendable {
         let rowIndex: LockedValue<RowIndex?>
 
         var liveCount: Int { snapshot.documentCount - removedCount }
-        /// The live documents (nil: all).
-        var live: DocumentSet? { removed.map { $0.complement() } }
 
-        init(snapshot: IndexSnapshot, removed: DocumentSet? = nil, removedCount: Int = 0, records: [Int64: JSONObject] = [:],
+        init(snapshot: IndexSnapshot, live: DocumentSet? = nil, removedCount: Int = 0, records: [Int64: JSONObject] = [:],
              rowIndex: LockedValue<RowIndex?> = LockedValue(nil)) {
             self.snapshot = snapshot
-            self.removed = removed
+            self.live = live
             self.removedCount = removedCount
             self.records = records
             self.rowIndex = rowIndex
@@ -49,19 +47,22 @@ final class IndexState: Sendable {
                 if cached == nil { cached = RowIndex(snapshot) }
                 return cached!
             }
-            var removed = self.removed
+            var live = self.live
             var removedCount = self.removedCount
             var records = self.records
             for rowID in rowIDs {
                 guard let document = index.document(of: rowID) else { continue }
-                if removed == nil { removed = DocumentSet(capacity: snapshot.documentCount) }
-                guard !removed!.contains(document) else { continue }
-                removed!.insert(document)
+                if live == nil { live = DocumentSet(capacity: snapshot.documentCount, full: true) }
+                guard live!.contains(document) else { continue }
+                live!.remove(document)
                 removedCount += 1
                 records[rowID] = nil
             }
-            return Segment(snapshot: snapshot, removed: removed, removedCount: removedCount, records: records, rowIndex: rowIndex)
+            return Segment(snapshot: snapshot, live: live, removedCount: removedCount, records: records, rowIndex: rowIndex)
         }
+
+        /// How many live documents come before `position`.
+        func liveCount(below position: Int) -> Int { live?.count(below: position) ?? position }
     }
 
     let generation: Int64
@@ -146,7 +147,7 @@ final class IndexState: Sendable {
             let before = index == segment
                 ? document
                 : IndexState.partition(other.snapshot.documentCount) { precedes(segment: index, $0, segment: segment, document) }
-            ordinal += before - (other.removed?.count(below: before) ?? 0)
+            ordinal += other.liveCount(below: before)
         }
         return ordinal
     }

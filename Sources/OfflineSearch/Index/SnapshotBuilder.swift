@@ -243,15 +243,10 @@ enum SnapshotBuilder {
                              facets: facets, numerics: numerics, orderKeys: orderKeys)
     }
 
-    /// Input indices sorted by the sort criteria of `ranking` and by `customRanking` (records
-    /// missing a value last), then insertion order; and, for a sort replica, where each run of
-    /// records with equal sort values starts in that order (plus the record count at the end).
-    static func customRankingOrder(_ inputs: [Input], configuration: IndexConfiguration) -> (order: [Int], sortRuns: [UInt32]) {
-        let (order, sortRuns, _) = documentOrder(inputs, configuration: configuration)
-        return (order, sortRuns)
-    }
-
-    /// `customRankingOrder`, and each document's values of the order's criteria (in the order).
+    /// Input indices in the document order (`DocumentOrder`: the sort criteria of `ranking`,
+    /// `customRanking`, records missing a value last, then insertion order); for a sort replica,
+    /// where each run of records with equal sort values starts in that order (plus the record
+    /// count at the end); and each document's values of the order's criteria, in that order.
     static func documentOrder(_ inputs: [Input], configuration: IndexConfiguration)
         -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
         let criteria = configuration.documentOrder

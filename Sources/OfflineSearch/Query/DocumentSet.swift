@@ -26,6 +26,10 @@ struct DocumentSet: Sendable, Equatable {
         words[doc >> 6] |= 1 << UInt64(doc & 63)
     }
 
+    @inline(__always) mutating func remove(_ doc: Int) {
+        words[doc >> 6] &= ~(1 << UInt64(doc & 63))
+    }
+
     @inline(__always) func contains(_ doc: Int) -> Bool {
         words[doc >> 6] & (1 << UInt64(doc & 63)) != 0
     }

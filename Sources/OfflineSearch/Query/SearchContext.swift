@@ -34,11 +34,9 @@ final class SearchContext {
         return matches
     }
 
-    /// The documents matching the request's words and filters, with the candidates for ranking.
-    /// `typoTolerance: "min"` keeps only the documents with the fewest typos, `"strict"` those
-    /// with the two lowest typo counts, unless `typoMode` is false (an index of several segments
-    /// decides that over all of them: `SegmentedSearch`).
-    func matching(_ request: SearchRequest, typoMode: Bool = true) -> (documents: DocumentSet, candidates: CandidateMatches?) {
+    /// The documents matching the request's words and filters, with the candidates for ranking
+    /// (`typoTolerance: "min"` and `"strict"` are applied over every segment by `StateContext`).
+    func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
         var candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         candidates?.minProximity = request.minProximity
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
@@ -72,12 +70,6 @@ final class SearchContext {
                 }
             }
             documents.subtract(excluded)
-        }
-        if typoMode, let candidates, candidates.hasTypos, request.typoPolicy.mode == .min || request.typoPolicy.mode == .strict {
-            let groups = RelevanceRanker.typoTiers(of: documents, candidates: candidates)
-            var kept = DocumentSet(capacity: snapshot.documentCount)
-            for group in groups.prefix(request.typoPolicy.mode == .min ? 1 : 2) { kept.formUnion(group.documents) }
-            documents = kept
         }
         return (documents, candidates)
     }

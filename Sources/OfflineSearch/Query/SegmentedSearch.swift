@@ -23,12 +23,8 @@ final class StateContext {
     /// "min"` and `"strict"` keep the documents with the fewest (two fewest) typo counts found
     /// in any segment.
     func matching(_ request: SearchRequest) -> [SegmentMatch] {
-        guard segments.count > 1 else {
-            let (documents, candidates) = segments[0].matching(request)
-            return [SegmentMatch(documents: documents, candidates: candidates)]
-        }
         var matches = segments.map { context in
-            let (documents, candidates) = context.matching(request, typoMode: false)
+            let (documents, candidates) = context.matching(request)
             return SegmentMatch(documents: documents, candidates: candidates)
         }
         let mode = request.typoPolicy.mode
@@ -122,21 +118,11 @@ enum SegmentedSearch {
     }
 
     /// Each value of a facet with its count over the matching documents of every segment
-    /// (values with no match left out), in no particular order.
+    /// (values with no match left out): the base's values in id order, then the others.
     static func valueCounts(_ attribute: String, matches: [SegmentMatch], state: IndexState) -> [(value: String, count: Int)] {
-        var merged: [String: Int] = [:]
-        var order: [String] = []
-        for (index, segment) in state.segments.enumerated() {
-            guard let column = segment.snapshot.facetColumn(attribute) else { continue }
-            let counts = FacetCounter(snapshot: segment.snapshot).counts(column, over: matches[index].documents,
-                                                                         documentCount: matches[index].documents.count)
-            for id in counts.indices where counts[id] > 0 {
-                let value = column.values[id]
-                if merged[value] == nil { order.append(value) }
-                merged[value, default: 0] += counts[id]
-            }
-        }
-        return order.map { ($0, merged[$0]!) }
+        guard let column = state.base.facetColumn(attribute) else { return [] }
+        let (counts, extras) = mergedCounts(column, matches: matches, state: state)
+        return counts.indices.filter { counts[$0] > 0 }.map { (column.values[$0], counts[$0]) } + extras
     }
 
     /// A facet's counts over every segment: per value of the base's column, and for the values

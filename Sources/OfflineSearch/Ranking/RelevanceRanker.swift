@@ -125,8 +125,8 @@ enum RelevanceRanker {
     static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
                            criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
-            return keyedRelevanceTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria,
-                                       completeKeys: completeKeys)
+            return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts,
+                                       criteria: criteria, completeKeys: completeKeys)
         }
         var run = 0
         var inRun: AnyIterator<KeyedTier>?
@@ -137,11 +137,8 @@ enum RelevanceRanker {
                 let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
                 run += 1
                 guard !documents.isEmpty else { continue }
-                // One document: nothing to split, unless every criterion's value is wanted.
-                if documents.count == 1, !completeKeys { inRun = nil; return KeyedTier(key: [], tier: .list(documents)) }
-                let group = Tier.list(documents).documentSet(capacity: matched.capacity)
-                inRun = keyedRelevanceTiers(of: group, candidates: candidates, boosts: boosts, criteria: criteria,
-                                            completeKeys: completeKeys).makeIterator()
+                inRun = keyedRelevanceTiers(of: .list(documents), capacity: matched.capacity, candidates: candidates, boosts: boosts,
+                                            criteria: criteria, completeKeys: completeKeys).makeIterator()
             }
         })
     }
@@ -152,15 +149,15 @@ enum RelevanceRanker {
         var tier: Tier
     }
 
-    /// The relevance tiers of `matched`, lazily, with their keys. With `completeKeys`, every tier
-    /// is split by every criterion (even a tier of one document), so its key has a value for each
-    /// and tiers of two segments compare; without, keys are left empty.
-    static func keyedRelevanceTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+    /// The relevance tiers of `matched` (documents of a snapshot of `capacity`), lazily, with their
+    /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
+    /// document), so tiers of two segments compare; without, keys are left empty.
+    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [DocumentSet],
                                     criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
-        var stack: [(group: Tier, criterion: Int, key: [Int])] = [(.set(matched), 0, [])]
+        var stack: [(group: Tier, criterion: Int, key: [Int])] = [(matched, 0, [])]
         return AnySequence(AnyIterator<KeyedTier> {
             while let (group, index, key) = stack.popLast() {
                 guard index < criteria.count, completeKeys || !group.isSingle else { return KeyedTier(key: key, tier: group) }
@@ -170,7 +167,7 @@ enum RelevanceRanker {
                     return KeyedTier(key: key + values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts),
                                      tier: group)
                 }
-                let parts = split(group.documentSet(capacity: matched.capacity), by: criteria[index],
+                let parts = split(group.documentSet(capacity: capacity), by: criteria[index],
                                   candidates: candidates, boosts: boosts)
                 for (value, part) in parts.reversed() where !part.isEmpty {
                     stack.append((part, index + 1, completeKeys ? key + [value] : key))

@@ -494,10 +494,6 @@ final class IndexStore: @unchecked Sendable {
         case logged(generation: Int64)
     }
 
-    /// A write larger than this (records saved plus deleted) derives the index anew from every
-    /// record, as a merge would right after it.
-    static var bulkWriteSize: Int { IndexState.deltaLimit }
-
     /// Applies a change in one transaction. A small write is logged (its records carry the new
     /// generation; deletions go to `removed_records`) and the caller catches up with it; a
     /// clear, a settings change or a large write also derives the index anew and stores it.
@@ -540,7 +536,7 @@ final class IndexStore: @unchecked Sendable {
                         || previousConfiguration.separators != configuration.separators
                         || !tokenizerMatches
                     let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
-                        || change.size > IndexStore.bulkWriteSize
+                        || change.size > IndexState.deltaLimit   // as a merge would right after it
                     if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
                         try statement.bind(1, JSONValue.object(settings.values).jsonString)
