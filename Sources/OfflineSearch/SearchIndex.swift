@@ -563,6 +563,11 @@ public final class SearchIndex: Sendable {
         let state = context.state
         let configuration = state.configuration
         var request = try SearchRequest(parameters, configuration: configuration)
+        var automaticRadius: Double?
+        if let geo = request.geo, geo.center != nil, case .automatic = geo.radius {
+            request.geo = context.resolved(geo)
+            if case .metres(let radius)? = request.geo?.radius { automaticRadius = radius }
+        }
         var matches = context.matching(request)
         if matches.allSatisfy({ $0.documents.isEmpty }) {
             // removeWordsIfNoResults: retry with more and more words optional.
@@ -598,25 +603,30 @@ public final class SearchIndex: Sendable {
                 boosts[index] = elements.map { segment.filters.documents(matching: $0) }
             }
         }
+        // aroundLatLng: the `geo` criterion's distances from the center.
+        let geo: [GeoRanking?] = context.segments.map { segment in
+            guard let query = request.geo, let center = query.center else { return nil }
+            return GeoRanking(index: segment.snapshot.geo, center: center, precision: query.precision)
+        }
         var docs: [(segment: Int, document: Int)]
         // Every segment has the same facet columns (the same settings).
         let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
         if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
+            let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0], geo: geo[0],
                                                              criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
                                                              groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
             (docs, nbHits) = (page.map { (0, $0) }, total)
         } else if let path = distinctPath, !single {
-            (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
+            (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, geo: geo, state: state, groupPath: path,
                                                           perGroup: request.distinct, start: request.start, count: request.count)
         } else if single {
             // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
-            docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
+            docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0], geo: geo[0],
                                         criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
                                         start: request.start, count: request.count).map { (0, $0) }
         } else {
-            docs = SegmentedSearch.page(matches, boosts: boosts, state: state, start: request.start, count: request.count)
+            docs = SegmentedSearch.page(matches, boosts: boosts, geo: geo, state: state, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {
@@ -632,7 +642,7 @@ public final class SearchIndex: Sendable {
             for (position, doc) in docs.enumerated() {
                 guard case .object(var hit) = response.hits[position] else { continue }
                 hit["_rankingInfo"] = RankingInfo.json(for: doc.document, candidates: matches[doc.segment].candidates,
-                                                       boosts: boosts[doc.segment],
+                                                       boosts: boosts[doc.segment], geo: geo[doc.segment],
                                                        userScore: state.documentCount - state.ordinal(segment: doc.segment, document: doc.document))
                 response.hits[position] = .object(hit)
             }
@@ -651,6 +661,7 @@ public final class SearchIndex: Sendable {
         }
         response.query = parameters.query
         response.params = parameters.urlEncoded
+        response.automaticRadius = automaticRadius.map { String(Int($0)) }
         response.index = name
         if parameters.clickAnalytics == true { response.queryID = SearchIndex.queryID() }
         return response

@@ -60,6 +60,8 @@ public struct SearchResponse: Sendable, Hashable {
     public var params: String = ""
     public var index: String?
     public var queryID: String?
+    /// With `aroundLatLng` and no `aroundRadius`: the radius the engine chose, in metres.
+    public var automaticRadius: String?
     public var processingTimeMS: Int = 0
     /// Which side answered, set by a service that composes a remote and a local one
     /// (`FallbackSearchService`); nil otherwise. Not part of Algolia's JSON.
@@ -107,6 +109,7 @@ public struct SearchResponse: Sendable, Hashable {
         object.appendUnique("params", .string(params))
         if let index { object.appendUnique("index", .string(index)) }
         if let queryID { object.appendUnique("queryID", .string(queryID)) }
+        if let automaticRadius { object.appendUnique("automaticRadius", .string(automaticRadius)) }
         object.appendUnique("renderingContent", .object(JSONObject()))
         object.appendUnique("processingTimeMS", .int(Int64(processingTimeMS)))
         return .object(object)
@@ -133,6 +136,7 @@ public struct SearchResponse: Sendable, Hashable {
         params = object["params"]?.stringValue ?? ""
         index = object["index"]?.stringValue
         queryID = object["queryID"]?.stringValue
+        automaticRadius = object["automaticRadius"]?.stringValue
         exhaustiveNbHits = object["exhaustiveNbHits"]?.boolValue ?? true
         exhaustiveTypo = object["exhaustiveTypo"]?.boolValue ?? true
         exhaustiveFacetsCount = object["exhaustiveFacetsCount"]?.boolValue

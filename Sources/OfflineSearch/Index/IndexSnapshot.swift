@@ -211,10 +211,13 @@ final class IndexSnapshot: Sendable {
     /// Each document's values of `configuration.documentOrder`, to order documents of two
     /// segments (empty without sort or custom ranking).
     let orderKeys: DocumentOrderKeys
+    /// The documents' `_geoloc` locations, for geo search.
+    let geo: GeoIndex
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
          postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: PostingPositions,
-         sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn], orderKeys: DocumentOrderKeys) {
+         sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn], orderKeys: DocumentOrderKeys,
+         geo: GeoIndex) {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
@@ -229,6 +232,7 @@ final class IndexSnapshot: Sendable {
         self.facets = facets
         self.numerics = numerics
         self.orderKeys = orderKeys
+        self.geo = geo
     }
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
@@ -251,8 +255,8 @@ final class IndexSnapshot: Sendable {
     // MARK: Persistence
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
-    /// document order's values).
-    static let formatVersion: UInt32 = 10
+    /// document order's values; 11: the locations).
+    static let formatVersion: UInt32 = 11
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -296,6 +300,12 @@ final class IndexSnapshot: Sendable {
             writer.write(array: orderKeys.texts[c].bytes)
             writer.write(array: orderKeys.texts[c].starts)
         }
+        writer.write(array: geo.docStarts)
+        writer.write(array: geo.lats)
+        writer.write(array: geo.lngs)
+        writer.write(array: geo.pointDocs)
+        writer.write(array: geo.gridOrder)
+        writer.write(array: geo.rowStarts)
         return writer.bytes
     }
 
@@ -336,6 +346,8 @@ final class IndexSnapshot: Sendable {
                 texts.append(StringTable(bytes: try reader.readArray(), starts: try reader.readArray()))
             }
             let orderKeys = DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
+            let geo = GeoIndex(docStarts: try reader.readArray(), lats: try reader.readArray(), lngs: try reader.readArray(),
+                               pointDocs: try reader.readArray(), gridOrder: try reader.readArray(), rowStarts: try reader.readArray())
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,
                   postingPositions.present.isEmpty || postingPositions.present.count == (postingDocs.count + 63) >> 6, forward.starts.count == rowIDs.count + 1,
@@ -343,11 +355,12 @@ final class IndexSnapshot: Sendable {
                   facets.map(\.path) == configuration.facetAttributes.map(\.path),
                   kinds.count == configuration.documentOrder.count,
                   kinds.allSatisfy({ $0.count == rowIDs.count }), numbers.allSatisfy({ $0.count == rowIDs.count }),
-                  zip(kinds, texts).allSatisfy({ kind, text in text.count == (kind.contains(2) ? rowIDs.count : 0) })
+                  zip(kinds, texts).allSatisfy({ kind, text in text.count == (kind.contains(2) ? rowIDs.count : 0) }),
+                  geo.isConsistent(documentCount: rowIDs.count)
             else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
                                  postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, sortRuns: sortRuns, forward: forward,
-                                 facets: facets, numerics: numerics, orderKeys: orderKeys)
+                                 facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
         } catch {
             return nil
         }

@@ -17,6 +17,7 @@ final class SearchContext {
         var scope: MatchScope
     }
     private var candidates: [CandidateKey: CandidateMatches] = [:]
+    private var geoMatches: [GeoQuery: DocumentSet] = [:]
 
     init(snapshot: IndexSnapshot, live: DocumentSet? = nil) {
         self.snapshot = snapshot
@@ -34,6 +35,24 @@ final class SearchContext {
         return matches
     }
 
+    /// The documents inside the geo query's areas, or within its radius of its center (an
+    /// automatic radius already resolved by `StateContext`); records without a location never
+    /// match.
+    func documents(matching geo: GeoQuery) -> DocumentSet {
+        if let known = geoMatches[geo] { return known }
+        let index = snapshot.geo, capacity = snapshot.documentCount
+        var documents: DocumentSet
+        if !geo.areas.isEmpty {
+            documents = index.documents(inside: geo.areas, capacity: capacity)
+        } else if let center = geo.center, case .metres(let radius) = geo.radius {
+            documents = index.documents(within: radius, of: center, capacity: capacity)
+        } else {
+            documents = index.locatedDocuments(capacity: capacity)
+        }
+        geoMatches[geo] = documents
+        return documents
+    }
+
     /// The documents matching the request's words and filters, with the candidates for ranking
     /// (`typoTolerance: "min"` and `"strict"` are applied over every segment by `StateContext`).
     func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
@@ -42,6 +61,7 @@ final class SearchContext {
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let live { documents.formIntersection(live) }
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }
+        if let geo = request.geo { documents.formIntersection(self.documents(matching: geo)) }
         // Quoted phrases: their words adjacent and in order, in one attribute value.
         let phrases = Dictionary(grouping: request.words.filter { $0.phrase != nil }, by: { $0.phrase! })
         for (_, words) in phrases.sorted(by: { $0.key < $1.key }) where words.count > 1 {

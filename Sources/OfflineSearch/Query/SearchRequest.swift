@@ -22,6 +22,10 @@ struct SearchRequest {
     let filter: FilterExpression?
     /// `optionalFilters`: records matching more of them rank higher (the `filters` criterion).
     let optionalFilter: FilterExpression?
+    /// `aroundLatLng` and its radius, `insideBoundingBox`, `insidePolygon`: where records must
+    /// be, and the center the `geo` criterion ranks by. `StateContext` replaces an automatic
+    /// radius by the one it computes.
+    var geo: GeoQuery?
     let facets: [String]
     let maxValuesPerFacet: Int
     let sortFacetValuesBy: FacetSortOrder
@@ -105,6 +109,7 @@ struct SearchRequest {
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
+        geo = try GeoQuery(parameters)
 
         let declared = configuration.facetAttributes.filter { !$0.filterOnly }.map(\.path)
         var facets: [String] = []

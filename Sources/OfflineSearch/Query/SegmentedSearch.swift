@@ -19,10 +19,30 @@ final class StateContext {
         segments = state.segments.map { SearchContext(snapshot: $0.snapshot, live: $0.live) }
     }
 
+    private var automaticRadii: [GeoPoint: Double] = [:]
+
+    /// The geo query with an automatic radius replaced by the radius it stands for, computed
+    /// over every segment (`GeoSearch.automaticRadius`).
+    func resolved(_ geo: GeoQuery?) -> GeoQuery? {
+        guard var geo, let center = geo.center, case .automatic(let minimum) = geo.radius else { return geo }
+        let reach: Double
+        if let known = automaticRadii[center] {
+            reach = known
+        } else {
+            reach = GeoSearch.automaticRadius(around: center,
+                                              segments: state.segments.map { ($0.snapshot.geo, $0.live) })
+            automaticRadii[center] = reach
+        }
+        geo.radius = .metres(max(reach, minimum ?? 0))
+        return geo
+    }
+
     /// Per segment, the documents matching the request's words and filters. `typoTolerance:
     /// "min"` and `"strict"` keep the documents with the fewest (two fewest) typo counts found
     /// in any segment.
     func matching(_ request: SearchRequest) -> [SegmentMatch] {
+        var request = request
+        request.geo = resolved(request.geo)
         var matches = segments.map { context in
             let (documents, candidates) = context.matching(request)
             return SegmentMatch(documents: documents, candidates: candidates)
@@ -49,12 +69,12 @@ enum SegmentedSearch {
     /// Every matching document of every segment, in rank order, lazily: each segment's
     /// documents come ranked (`RelevanceRanker.keyedTiers`), and the heads are compared by the
     /// sort values (a sort replica), then the relevance key, then the document order.
-    static func ranked(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
+    static func ranked(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
         let configuration = state.configuration
         let segments = state.segments
         var cursors = matches.indices.map { index in
             TierCursor(RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates,
-                                                  boosts: boosts[index], criteria: configuration.relevanceOrder,
+                                                  boosts: boosts[index], geo: geo[index], criteria: configuration.relevanceOrder,
                                                   sortRuns: segments[index].snapshot.sortRuns))
         }
         let criteria = configuration.documentOrder
@@ -86,10 +106,10 @@ enum SegmentedSearch {
     }
 
     /// The ranked documents at `start..<start + count`.
-    static func page(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState,
+    static func page(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState,
                      start: Int, count: Int) -> [(segment: Int, document: Int)] {
         guard count > 0 else { return [] }
-        let ranked = ranked(matches, boosts: boosts, state: state)
+        let ranked = ranked(matches, boosts: boosts, geo: geo, state: state)
         for _ in 0..<start where ranked.next() != nil {}
         var page: [(segment: Int, document: Int)] = []
         while page.count < count, let next = ranked.next() { page.append(next) }
@@ -98,13 +118,13 @@ enum SegmentedSearch {
 
     /// `distinct` over every segment: the page once each group (the records sharing the first
     /// value of `attributeForDistinct`) is cut to its best `perGroup`, and how many remain.
-    static func distinctPage(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState, groupPath: String,
+    static func distinctPage(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState, groupPath: String,
                              perGroup: Int, start: Int, count: Int) -> (page: [(segment: Int, document: Int)], total: Int) {
         let columns = state.segments.map { $0.snapshot.facetColumn(groupPath) }
         var seen: [String: Int] = [:]
         var page: [(segment: Int, document: Int)] = []
         var kept = 0
-        let ranked = ranked(matches, boosts: boosts, state: state)
+        let ranked = ranked(matches, boosts: boosts, geo: geo, state: state)
         while let (segment, document) = ranked.next() {
             if let column = columns[segment], column.docStarts[document] < column.docStarts[document + 1] {
                 let group = column.values[Int(column.docValues[Int(column.docStarts[document])])]

@@ -9,8 +9,12 @@ enum RankingInfo {
     /// - `userScore`: the custom-ranking rank, higher is better;
     /// - `filters`: the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
-    /// - `geoDistance`: 0 (no geo search).
-    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], userScore: Int) -> JSONValue {
+    /// - `geoDistance`: with `aroundLatLng`, the `geo` criterion's value (the distance to the
+    ///   nearest of the record's locations, divided by the precision there), else 0;
+    ///   `geoPrecision`: that precision in metres (1 without a center); `matchedGeoLocation`:
+    ///   the nearest location and its distance in metres.
+    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
+                     userScore: Int) -> JSONValue {
         var typos = 0, words = 0, exact = 0, firstMatchedWord = 0, proximity = 0
         if let candidates {
             for index in candidates.exact.indices {
@@ -25,16 +29,19 @@ enum RankingInfo {
             if candidates.attributeFromProximity, let closest = match.attributeRank { rank = closest }
             firstMatchedWord = PostingRank.level(of: rank) * 1000 + Int(PostingRank.position(of: rank))
         }
-        return [
+        let (geoDistance, geoPrecision, matchedLocation) = geo?.rankingInfo(of: document) ?? (0, 1, nil)
+        var info: JSONObject = [
             "nbTypos": .int(Int64(typos)),
             "firstMatchedWord": .int(Int64(firstMatchedWord)),
             "proximityDistance": .int(Int64(proximity)),
             "userScore": .int(Int64(userScore)),
-            "geoDistance": 0,
-            "geoPrecision": 1,
+            "geoDistance": .int(Int64(geoDistance)),
+            "geoPrecision": .int(Int64(geoPrecision)),
             "nbExactWords": .int(Int64(exact)),
             "words": .int(Int64(words)),
             "filters": .int(Int64(boosts.filter { $0.contains(document) }.count)),
         ]
+        if let matchedLocation { info.appendUnique("matchedGeoLocation", matchedLocation) }
+        return .object(info)
     }
 }

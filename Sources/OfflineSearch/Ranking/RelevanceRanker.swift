@@ -1,22 +1,23 @@
 /// A relevance criterion of the `ranking` setting that the engine applies.
 enum RankingCriterion: String, Sendable, Hashable {
-    case typo, words, filters, proximity, attribute, exact
+    case typo, geo, words, filters, proximity, attribute, exact
 
-    /// Algolia's default order (`geo` and `custom` aside).
-    static let defaultOrder: [RankingCriterion] = [.typo, .words, .filters, .proximity, .attribute, .exact]
+    /// Algolia's default order (`custom` aside).
+    static let defaultOrder: [RankingCriterion] = [.typo, .geo, .words, .filters, .proximity, .attribute, .exact]
 }
 
 /// Orders the matching documents and cuts out one page, without sorting them all.
 ///
 /// The order follows the `ranking` setting (by default, documented in the README):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
-/// 2. **words**: more query words matched first (optional words);
-/// 3. **filters**: more `optionalFilters` matched first;
-/// 4. **proximity**: closer query words first;
-/// 5. **attribute**: the best searchable level at which any query word matched, then, in an
+/// 2. **geo**: with `aroundLatLng`, nearer first, by groups of `aroundPrecision` metres;
+/// 3. **words**: more query words matched first (optional words);
+/// 4. **filters**: more `optionalFilters` matched first;
+/// 5. **proximity**: closer query words first;
+/// 6. **attribute**: the best searchable level at which any query word matched, then, in an
 ///    ordered attribute, the earliest position of a matched word;
-/// 6. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
-/// 7. **custom**: `customRanking`, which is the documents' ordinal order.
+/// 7. **exact**: more query words matched as whole words (not only as a prefix, no typo) first;
+/// 8. **custom**: `customRanking`, which is the documents' ordinal order.
 ///
 /// A group of documents is split criterion by criterion, depth first, only as far as the page:
 /// most splits are set operations (O(documents / 64)); proximity and the position inside an
@@ -67,13 +68,13 @@ enum RelevanceRanker {
     /// The documents at positions `start..<start + count` of the ranked result.
     /// `boosts`: the documents matching each optional filter; `sortRuns`: a sort replica's runs
     /// of equal sort values (`IndexSnapshot.sortRuns`), ranked one after the other.
-    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                      start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
         var remainingSkip = start
         var result: [Int] = []
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns) {
             let size = tier.count
             if remainingSkip >= size { remainingSkip -= size; continue }
             result.append(contentsOf: tier.elements(skip: remainingSkip, limit: count - result.count))
@@ -87,13 +88,13 @@ enum RelevanceRanker {
     /// of `attributeForDistinct`) is cut to its best `perGroup`, and how many documents remain in
     /// all. A record without the attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
-    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
                              criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                              groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
         var kept = 0
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
                 if let group = range.first.map({ Int(groups.docValues[$0]) }) {
@@ -112,9 +113,9 @@ enum RelevanceRanker {
     /// relevance.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
                       criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
-        keyedTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns,
+        keyedTiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns,
                    completeKeys: false).lazy.map(\.tier)
     }
 
@@ -122,10 +123,10 @@ enum RelevanceRanker {
     /// with `sortRuns`, run by run, so the documents come in the order of the sort values first.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
                            criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
-            return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts,
+            return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
                                        criteria: criteria, completeKeys: completeKeys)
         }
         var run = 0
@@ -137,7 +138,7 @@ enum RelevanceRanker {
                 let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
                 run += 1
                 guard !documents.isEmpty else { continue }
-                inRun = keyedRelevanceTiers(of: .list(documents), capacity: matched.capacity, candidates: candidates, boosts: boosts,
+                inRun = keyedRelevanceTiers(of: .list(documents), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
                                             criteria: criteria, completeKeys: completeKeys).makeIterator()
             }
         })
@@ -152,7 +153,7 @@ enum RelevanceRanker {
     /// The relevance tiers of `matched` (documents of a snapshot of `capacity`), lazily, with their
     /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
     /// document), so tiers of two segments compare; without, keys are left empty.
-    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [DocumentSet],
+    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
                                     criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
@@ -164,11 +165,11 @@ enum RelevanceRanker {
                 // One document: its values read directly, without a bitmap the size of the index
                 // per criterion.
                 if case .list(let list) = group, list.count == 1 {
-                    return KeyedTier(key: key + values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts),
+                    return KeyedTier(key: key + values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts, geo: geo),
                                      tier: group)
                 }
                 let parts = split(group.documentSet(capacity: capacity), by: criteria[index],
-                                  candidates: candidates, boosts: boosts)
+                                  candidates: candidates, boosts: boosts, geo: geo)
                 for (value, part) in parts.reversed() where !part.isEmpty {
                     stack.append((part, index + 1, completeKeys ? key + [value] : key))
                 }
@@ -179,7 +180,7 @@ enum RelevanceRanker {
 
     /// One document's value of each of `criteria`: the key `split` gives the part it falls in.
     static func values(of document: Int, criteria: ArraySlice<RankingCriterion>, candidates: CandidateMatches?,
-                       boosts: [DocumentSet]) -> [Int] {
+                       boosts: [DocumentSet], geo: GeoRanking? = nil) -> [Int] {
         var proximityMatch: ProximityScanner.Match?
         func proximity(_ candidates: CandidateMatches) -> ProximityScanner.Match {
             if let known = proximityMatch { return known }
@@ -189,6 +190,7 @@ enum RelevanceRanker {
         }
         return criteria.map { criterion in
             if criterion == .filters { return -boosts.count { $0.contains(document) } }
+            if criterion == .geo { return geo?.group(of: document) ?? 0 }
             guard let candidates, !candidates.levels.isEmpty else { return 0 }
             switch criterion {
             case .typo:
@@ -211,7 +213,7 @@ enum RelevanceRanker {
                 return rank
             case .exact:
                 return -candidates.exact.count { $0?.contains(document) ?? true }
-            case .filters:
+            case .filters, .geo:
                 return 0
             }
         }
@@ -221,8 +223,10 @@ enum RelevanceRanker {
     /// (lower first: typos, distance, level and position; minus the count of what more is
     /// better: optional words and filters matched, words matched whole).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [DocumentSet]) -> [(Int, Tier)] {
+                      boosts: [DocumentSet], geo: GeoRanking? = nil) -> [(Int, Tier)] {
         switch criterion {
+        case .geo:
+            return geo?.tiers(of: group) ?? [(0, .set(group))]
         case .filters:
             return boosts.isEmpty ? [(0, .set(group))] : countTiers(group, sets: boosts).map { (-$0.count, .set($0.documents)) }
         case .typo, .words, .proximity, .attribute, .exact:
