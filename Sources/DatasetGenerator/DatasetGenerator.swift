@@ -1,8 +1,9 @@
 import SearchAPI
 
-/// The four demo indices of Algolia's InstantSearch guides.
+/// The four demo indices of Algolia's InstantSearch guides, and a geo demo index (places
+/// with `_geoloc`).
 public enum DatasetKind: String, CaseIterable, Sendable {
-    case products, movies, actors, suggestions
+    case products, movies, actors, suggestions, places
 }
 
 /// Deterministic generator of realistic demo records.
@@ -41,6 +42,8 @@ public struct DatasetGenerator: Sendable {
             return generate(count) { PeopleGenerator.actor(seed: seed, index: $0) }
         case .suggestions:
             return suggestions(count: count, catalogSize: DatasetGenerator.suggestionCatalogSize(for: count))
+        case .places:
+            return generate(count) { PlaceGenerator.place(seed: seed, index: $0) }
         }
     }
 
@@ -99,6 +102,12 @@ public struct DatasetGenerator: Sendable {
                 "customRanking": ["desc(popularity)"],
                 "attributesForFaceting": [],
             ]
+        case .places:
+            return [
+                "searchableAttributes": ["name", "category", "unordered(address)", "district", "city", "country"],
+                "attributesForFaceting": ["category", "searchable(city)", "country", "open_24h", "price_level", "rating"],
+                "customRanking": ["desc(reviews)", "desc(rating)"],
+            ]
         }
     }
 
@@ -109,6 +118,7 @@ public struct DatasetGenerator: Sendable {
         case .suggestions: return "instantsearch_query_suggestions"
         case .actors: return "mobile_demo_actors"
         case .movies: return "mobile_demo_movies"
+        case .places: return "geo_demo_places"
         }
     }
 }

@@ -21,6 +21,12 @@ struct SearchCommand: ParsableCommand {
     @Option(help: "Facets to count, comma-separated (or *).") var facets: String?
     @Option(help: "The page, from 0.") var page: Int?
     @Option(name: .customLong("hits-per-page"), help: "Hits per page (0 to 1000).") var hitsPerPage: Int?
+    @Option(name: .customLong("around-lat-lng"), help: ArgumentHelp("Search around a point: Algolia's `aroundLatLng`, e.g. '48.8566, 2.3522' (the listing shows each hit's distance).", valueName: "lat, lng"))
+    var aroundLatLng: String?
+    @Option(name: .customLong("around-radius"), help: ArgumentHelp("With --around-lat-lng: the radius in metres, or all (default: automatic).", valueName: "metres"))
+    var aroundRadius: String?
+    @Option(name: .customLong("inside-bounding-box"), help: ArgumentHelp("Only records inside a rectangle: Algolia's `insideBoundingBox`, 'lat1,lng1,lat2,lng2'.", valueName: "box"))
+    var insideBoundingBox: String?
     @Option(help: ArgumentHelp("More Algolia search parameters, as a JSON object such as '{\"typoTolerance\": false}'.", valueName: "json"))
     var params: String?
     @OptionGroup var output: JSONOutputOptions
@@ -28,7 +34,9 @@ struct SearchCommand: ParsableCommand {
     /// The request: --params, then the options, then QUERY.
     private(set) var parameters = SearchParameters()
 
-    private enum CodingKeys: CodingKey { case data, index, query, filters, facets, page, hitsPerPage, params, output }
+    private enum CodingKeys: CodingKey {
+        case data, index, query, filters, facets, page, hitsPerPage, aroundLatLng, aroundRadius, insideBoundingBox, params, output
+    }
 
     mutating func validate() throws {
         var object = try params.map { try parseJSONObjectOption($0, option: "--params", example: "{\"hitsPerPage\": 5}") } ?? JSONObject()
@@ -37,6 +45,13 @@ struct SearchCommand: ParsableCommand {
         if let facets { object["facets"] = .array(facets.split(separator: ",").map { .string(String($0).trimmingSpaces) }) }
         if let page { object["page"] = .int(Int64(page)) }
         if let hitsPerPage { object["hitsPerPage"] = .int(Int64(hitsPerPage)) }
+        if let aroundLatLng {
+            object["aroundLatLng"] = .string(aroundLatLng)
+            // The readable listing shows each hit's distance, from its ranking info.
+            if !output.wantsJSON, object["getRankingInfo"] == nil { object["getRankingInfo"] = true }
+        }
+        if let aroundRadius { object["aroundRadius"] = Int64(aroundRadius).map(JSONValue.int) ?? .string(aroundRadius) }
+        if let insideBoundingBox { object["insideBoundingBox"] = .string(insideBoundingBox) }
         do {
             parameters = try SearchParameters(json: object)
         } catch {

@@ -53,6 +53,9 @@ struct ReadableListing {
         }
         var title = titleKey.flatMap { key in highlights[key].flatMap(render) ?? hit[key]?.stringValue } ?? ""
         title = title.isEmpty ? "[\(objectID)]" : "\(title)  [\(objectID)]"
+        if let metres = hit["_rankingInfo"]?["matchedGeoLocation"]?["distance"]?.intValue {
+            title += metres < 1_000 ? "  \(metres) m" : "  \(Double(metres / 100) / 10) km"
+        }
         var lines = ["\(position). \(clip(title))"]
         var shown: Set<String> = ["objectID"]
         if let titleKey { shown.insert(titleKey) }
