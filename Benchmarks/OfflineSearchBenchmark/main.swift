@@ -38,6 +38,12 @@ commands:
       replacements), N partial updates and N deletes, each timed until committed and searchable;
       B batches of 1,000 new records (records/s); with --delta, D writes left in the delta, then
       the keystroke log replayed with them and again once merged. Prints JSON.
+  geo --size N [--data DIR] [--repeat R] [--sessions S] [--keep] [--engine-only]
+      Generates N places (DatasetGenerator, seed 1) into an index `places` (reused when DIR holds
+      one of that size), then replays the geo keystroke log (S sessions: half map views panning
+      a bounding box, half a word typed around a point with a radius or the automatic one) against
+      the engine and against a brute-force scan of the same records, checking they agree
+      (--engine-only: no scan, for profiling). Prints JSON.
   write-corpus --out FILE.json --size N [--source real|generated] [--seed S] [--datasets DIR]
       Writes the corpus keystrokes imports, as a JSON array (as shared/bench/make_corpus.py).
 
@@ -62,6 +68,7 @@ struct Arguments {
         "write-log": ["--out", "--limit", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
         "writes": ["--data", "--index", "--count", "--batches", "--delta", "--log", "--repeat", "--durability"],
+        "geo": ["--size", "--data", "--repeat", "--sessions"],
     ]
     static let flagOptions: [String: Set<String>] = [
         "keystrokes": ["--in-process", "--keep", "--json"],
@@ -72,6 +79,7 @@ struct Arguments {
         "write-log": [],
         "write-corpus": [],
         "writes": [],
+        "geo": ["--keep", "--engine-only"],
     ]
 
     init(_ arguments: [String]) throws {
@@ -383,6 +391,7 @@ do {
     case "headless": try await runHeadless(args)
     case "write-corpus": try runWriteCorpus(args)
     case "writes": try runWrites(args)
+    case "geo": try runGeo(args)
     default: try runWriteLog(args)
     }
 } catch let error as UsageError {

@@ -249,3 +249,30 @@ def test_secured_api_key_with_an_expiry(admin, server, products):
     with pytest.raises(RequestException) as refused:
         expired.search_single_index("products", {})
     assert refused.value.status_code == 403
+
+
+def test_geo_search(admin, server):
+    """Geo parameters through the client's models: a radius, the automatic radius, a box and a
+    polygon, with _rankingInfo's geo entries, and a secured key restricted to an area."""
+    places = [
+        {"objectID": "louvre", "name": "Louvre cafe", "_geoloc": {"lat": 48.8606, "lng": 2.3376}},
+        {"objectID": "orsay", "name": "Orsay cafe", "_geoloc": {"lat": 48.8600, "lng": 2.3266}},
+        {"objectID": "eiffel", "name": "Eiffel cafe", "_geoloc": [{"lat": 48.8584, "lng": 2.2945}, {"lat": 48.8570, "lng": 2.2950}]},
+        {"objectID": "lyon", "name": "Lyon cafe", "_geoloc": {"lat": 45.7640, "lng": 4.8357}},
+        {"objectID": "nowhere", "name": "Online cafe"},
+    ]
+    admin.wait_for_task("places", admin.save_objects("places", places, wait_for_tasks=True)[0].task_id)
+    around = admin.search_single_index("places", {
+        "query": "cafe", "aroundLatLng": "48.8566, 2.3522", "aroundRadius": 5000, "getRankingInfo": True})
+    assert [hit.object_id for hit in around.hits] == ["louvre", "orsay", "eiffel"]
+    info = around.hits[0].ranking_info
+    assert info.matched_geo_location.distance > 1000 and info.geo_precision == 10
+    assert info.geo_distance == info.matched_geo_location.distance // 10
+    automatic = admin.search_single_index("places", {"query": "", "aroundLatLng": "48.8566, 2.3522"})
+    assert automatic.nb_hits == 4 and int(automatic.automatic_radius) > 390_000
+    box = admin.search_single_index("places", {"insideBoundingBox": [[48.85, 2.32, 48.87, 2.34]]})
+    assert sorted(hit.object_id for hit in box.hits) == ["louvre", "orsay"]
+    polygon = admin.search_single_index("places", {"insidePolygon": [[48.9, 2.2, 48.9, 2.31, 48.8, 2.31, 48.8, 2.2]]})
+    assert [hit.object_id for hit in polygon.hits] == ["eiffel"]
+    paris_only = client_for(server, admin.generate_secured_api_key(SEARCH_KEY, {"insideBoundingBox": [[48.8, 2.2, 48.9, 2.4]]}))
+    assert paris_only.search_single_index("places", {"query": "cafe"}).nb_hits == 3

@@ -57,12 +57,28 @@ enum GreatCircle {
 
     @inline(__always)
     static func distance(lat1: Double, lng1: Double, lat2: Double, lng2: Double) -> Double {
-        let toRadians = Double.pi / 180
-        let dLat = (lat2 - lat1) * toRadians
-        let dLng = (lng2 - lng1) * toRadians
-        let s1 = sin(dLat / 2), s2 = sin(dLng / 2)
-        let h = s1 * s1 + cos(lat1 * toRadians) * cos(lat2 * toRadians) * s2 * s2
-        return 2 * earthRadius * asin(min(1, h.squareRoot()))
+        Origin(lat: lat1, lng: lng1).distance(lat: lat2, lng: lng2)
+    }
+
+    /// A point distances are measured from, many times: its cosine computed once.
+    struct Origin {
+        let lat: Double, lng: Double
+        private let cosLat: Double
+
+        init(lat: Double, lng: Double) {
+            (self.lat, self.lng) = (lat, lng)
+            cosLat = cos(lat * .pi / 180)
+        }
+
+        init(_ point: GeoPoint) { self.init(lat: point.lat, lng: point.lng) }
+
+        @inline(__always)
+        func distance(lat: Double, lng: Double) -> Double {
+            let toRadians = Double.pi / 180
+            let s1 = sin((lat - self.lat) * toRadians / 2), s2 = sin((lng - self.lng) * toRadians / 2)
+            let h = s1 * s1 + cosLat * cos(lat * toRadians) * s2 * s2
+            return 2 * earthRadius * asin(min(1, h.squareRoot()))
+        }
     }
 }
 
@@ -194,10 +210,10 @@ struct GeoIndex: Sendable {
     func point(_ location: Int) -> GeoPoint { GeoPoint(lat: lats[location], lng: lngs[location])! }
 
     /// The nearest of a document's locations to `center` and its distance; nil without one.
-    func nearest(of document: Int, to center: GeoPoint) -> (location: Int, distance: Double)? {
+    func nearest(of document: Int, to origin: GreatCircle.Origin) -> (location: Int, distance: Double)? {
         var best: (location: Int, distance: Double)?
         for location in locations(of: document) {
-            let distance = GreatCircle.distance(lat1: center.lat, lng1: center.lng, lat2: lats[location], lng2: lngs[location])
+            let distance = origin.distance(lat: lats[location], lng: lngs[location])
             if best == nil || distance < best!.distance { best = (location, distance) }
         }
         return best
@@ -233,9 +249,10 @@ struct GeoIndex: Sendable {
     /// The documents with a location within `radius` metres of `center`.
     func documents(within radius: Double, of center: GeoPoint, capacity: Int) -> DocumentSet {
         var documents = DocumentSet(capacity: capacity)
+        let origin = GreatCircle.Origin(center)
         for rectangle in GeoRectangle.around(center, radius: radius) {
             forEachLocation(in: rectangle) { location in
-                if GreatCircle.distance(lat1: center.lat, lng1: center.lng, lat2: lats[location], lng2: lngs[location]) <= radius {
+                if origin.distance(lat: lats[location], lng: lngs[location]) <= radius {
                     documents.insert(Int(pointDocs[location]))
                 }
             }
@@ -266,17 +283,24 @@ struct GeoIndex: Sendable {
     /// The distances from `center` to the locations within `radius` of it, of the documents
     /// in `live` (nil: all), each document counted once at its nearest location.
     func distances(within radius: Double, of center: GeoPoint, live: DocumentSet?) -> [Double] {
-        var nearest: [UInt32: Double] = [:]
+        var found: [(distance: Double, document: UInt32)] = []
+        let origin = GreatCircle.Origin(center)
         for rectangle in GeoRectangle.around(center, radius: radius) {
             forEachLocation(in: rectangle) { location in
                 let document = pointDocs[location]
                 if let live, !live.contains(Int(document)) { return }
-                let distance = GreatCircle.distance(lat1: center.lat, lng1: center.lng, lat2: lats[location], lng2: lngs[location])
-                guard distance <= radius else { return }
-                if let known = nearest[document], known <= distance { return }
-                nearest[document] = distance
+                let distance = origin.distance(lat: lats[location], lng: lngs[location])
+                if distance <= radius { found.append((distance, document)) }
             }
         }
-        return Array(nearest.values)
+        // Most documents have one location: only those with several need their nearest kept.
+        func hasSeveral(_ document: UInt32) -> Bool { docStarts[Int(document) + 1] - docStarts[Int(document)] > 1 }
+        guard found.contains(where: { hasSeveral($0.document) }) else { return found.map(\.distance) }
+        found.sort { $0.distance < $1.distance }
+        var seen = Set<UInt32>()
+        return found.compactMap { entry in
+            guard hasSeveral(entry.document) else { return entry.distance }
+            return seen.insert(entry.document).inserted ? entry.distance : nil
+        }
     }
 }

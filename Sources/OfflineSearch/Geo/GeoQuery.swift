@@ -230,8 +230,14 @@ struct GeoQuery: Hashable, Sendable {
 /// the precision.
 struct GeoRanking {
     let index: GeoIndex
-    let center: GeoPoint
+    let center: GreatCircle.Origin
     let precision: GeoPrecision
+
+    init(index: GeoIndex, center: GeoPoint, precision: GeoPrecision) {
+        self.index = index
+        self.center = GreatCircle.Origin(center)
+        self.precision = precision
+    }
 
     /// The criterion's value of a document (lower first); records without a location last.
     func group(of document: Int) -> Int {

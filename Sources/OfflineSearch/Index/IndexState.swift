@@ -77,6 +77,21 @@ final class IndexState: Sendable {
     /// The most delta segments kept apart: past it, the two newest are merged whatever their sizes.
     static let maxDeltaSegments = 12
 
+    /// The automatic radius around the centers searched lately (it depends on this state and
+    /// the center only: a user typing around one point computes it once).
+    private let automaticRadii = LockedValue<[GeoPoint: Double]>([:])
+
+    /// `GeoSearch.automaticRadius` around `center` over every segment, remembered.
+    func automaticRadius(around center: GeoPoint) -> Double {
+        if let known = automaticRadii.value[center] { return known }
+        let radius = GeoSearch.automaticRadius(around: center, segments: segments.map { ($0.snapshot.geo, $0.live) })
+        automaticRadii.modify { cache in
+            if cache.count >= 256 { cache.removeAll(keepingCapacity: true) }
+            cache[center] = radius
+        }
+        return radius
+    }
+
     convenience init(base: IndexSnapshot) {
         self.init(generation: base.generation, segments: [Segment(snapshot: base)])
     }

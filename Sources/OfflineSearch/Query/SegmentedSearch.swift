@@ -19,21 +19,11 @@ final class StateContext {
         segments = state.segments.map { SearchContext(snapshot: $0.snapshot, live: $0.live) }
     }
 
-    private var automaticRadii: [GeoPoint: Double] = [:]
-
     /// The geo query with an automatic radius replaced by the radius it stands for, computed
-    /// over every segment (`GeoSearch.automaticRadius`).
+    /// over every segment (`IndexState.automaticRadius`).
     func resolved(_ geo: GeoQuery?) -> GeoQuery? {
         guard var geo, let center = geo.center, case .automatic(let minimum) = geo.radius else { return geo }
-        let reach: Double
-        if let known = automaticRadii[center] {
-            reach = known
-        } else {
-            reach = GeoSearch.automaticRadius(around: center,
-                                              segments: state.segments.map { ($0.snapshot.geo, $0.live) })
-            automaticRadii[center] = reach
-        }
-        geo.radius = .metres(max(reach, minimum ?? 0))
+        geo.radius = .metres(max(state.automaticRadius(around: center), minimum ?? 0))
         return geo
     }
 
