@@ -577,39 +577,48 @@ public final class SearchIndex: Sendable {
         let single = matches.count == 1
 
         var response = SearchResponse()
-        if !request.facets.isEmpty {
-            let counted = single
-                ? FacetCounter(snapshot: state.base).facets(request.facets, over: matches[0].documents, documentCount: nbHits,
+        func countFacets(_ attributes: [String], over matches: [SegmentMatch]) {
+            guard !attributes.isEmpty else { return }
+            let counted = matches.count == 1
+                ? FacetCounter(snapshot: state.base).facets(attributes, over: matches[0].documents, documentCount: matches[0].documents.count,
                                                             maxValues: request.maxValuesPerFacet, sort: request.sortFacetValuesBy)
-                : SegmentedSearch.facets(request.facets, matches: matches, state: state, maxValues: request.maxValuesPerFacet,
+                : SegmentedSearch.facets(attributes, matches: matches, state: state, maxValues: request.maxValuesPerFacet,
                                          sort: request.sortFacetValuesBy)
-            response.facets = counted.facets
-            if !counted.stats.isEmpty { response.facetsStats = counted.stats }
+            // In the order of the request's facets, whichever were counted first.
+            let all = (response.facets ?? []) + counted.facets
+            response.facets = request.facets.compactMap { attribute in all.first { $0.attribute == attribute } }
+            for (attribute, stats) in counted.stats { response.facetsStats = (response.facetsStats ?? [:]).merging([attribute: stats]) { $1 } }
             response.exhaustiveFacetsCount = true
-            if Task.isCancelled { throw .cancelled("the search") }
         }
+        // Every segment has the same facet columns (the same settings).
+        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
+        // `facetingAfterDistinct` (every facet) or `afterDistinct(attribute)`: counted on the hits
+        // distinct keeps, once they are known.
+        let afterDistinct = distinctPath == nil ? [] : request.facets.filter { attribute in
+            request.facetingAfterDistinct || configuration.facet(attribute)?.afterDistinct == true
+        }
+        countFacets(request.facets.filter { !afterDistinct.contains($0) }, over: matches)
+        if Task.isCancelled { throw .cancelled("the search") }
 
-        // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
-        var boosts: [[DocumentSet]] = Array(repeating: [], count: matches.count)
-        if let optional = request.optionalFilter {
-            let elements: [FilterExpression]
-            if case .and(let children) = optional { elements = children } else { elements = [optional] }
-            for (index, segment) in context.segments.enumerated() {
-                boosts[index] = elements.map { segment.filters.documents(matching: $0) }
+        // optionalFilters: each AND-ed element is one boost, scored (an OR group scores once).
+        let boosts: [[FilterBoost]] = context.segments.map { segment in
+            request.optionalFilters.map { group in
+                FilterBoost(group.map { ($0.score, segment.filters.documents(matching: $0.filter)) }, sum: request.sumOrFiltersScores)
             }
         }
         var docs: [(segment: Int, document: Int)]
-        // Every segment has the same facet columns (the same settings).
-        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
         if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
-                                                             criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
-                                                             groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
+            let (page, total, kept) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
+                                                                   criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+                                                                   groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
             (docs, nbHits) = (page.map { (0, $0) }, total)
+            countFacets(afterDistinct, over: [SegmentMatch(documents: kept, candidates: nil)])
         } else if let path = distinctPath, !single {
-            (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
-                                                          perGroup: request.distinct, start: request.start, count: request.count)
+            let kept: [DocumentSet]
+            (docs, nbHits, kept) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
+                                                                perGroup: request.distinct, start: request.start, count: request.count)
+            countFacets(afterDistinct, over: kept.map { SegmentMatch(documents: $0, candidates: nil) })
         } else if single {
             // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
             docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],

@@ -20,9 +20,16 @@ struct SearchRequest {
     /// `minProximity` (1–7): two query words closer than this count as this far apart.
     let minProximity: Int
     let filter: FilterExpression?
-    /// `optionalFilters`: records matching more of them rank higher (the `filters` criterion).
-    let optionalFilter: FilterExpression?
+    /// `optionalFilters`, one group per AND-ed element, each filter with its score: records
+    /// with a higher total rank higher (the `filters` criterion).
+    let optionalFilters: [[ScoredFilter]]
+    /// `sumOrFiltersScores`: an OR group of optional filters scores the sum of the filters a
+    /// record matches (true) or the best of them (false, the default).
+    let sumOrFiltersScores: Bool
     let facets: [String]
+    /// `facetingAfterDistinct` (a search parameter only, as in Algolia): with `distinct`, facets
+    /// are counted on the hits distinct keeps.
+    let facetingAfterDistinct: Bool
     let maxValuesPerFacet: Int
     let sortFacetValuesBy: FacetSortOrder
     let hitsPerPage: Int
@@ -104,7 +111,10 @@ struct SearchRequest {
         typoPolicy = try TypoPolicy(parameters, settings: settings, separators: configuration.separators)
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
-        optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
+        optionalFilters = try SearchRequest.scoredOptionalFilters(parameters.optionalFilters)
+        sumOrFiltersScores = try setting("sumOrFiltersScores").map { value throws(SearchError) in
+            try ParameterReader(name: "sumOrFiltersScores", value: value).bool()
+        } ?? false
 
         let declared = configuration.facetAttributes.filter { !$0.filterOnly }.map(\.path)
         var facets: [String] = []
@@ -113,6 +123,9 @@ struct SearchRequest {
             for name in names where !facets.contains(name) { facets.append(name) }
         }
         self.facets = facets
+        facetingAfterDistinct = try parameters.other["facetingAfterDistinct"].map { value throws(SearchError) in
+            try ParameterReader(name: "facetingAfterDistinct", value: value).bool()
+        } ?? false
         maxValuesPerFacet = parameters.maxValuesPerFacet ?? settings.maxValuesPerFacet ?? 100
         sortFacetValuesBy = parameters.sortFacetValuesBy ?? settings.sortFacetValuesBy ?? .count
 
@@ -180,6 +193,22 @@ struct SearchRequest {
                 return try FilterListParser.parseString(text, parameter: parameter)
             case .list(let items)?:
                 return try FilterListParser.parse(items, parameter: parameter)
+            }
+        } catch {
+            throw SearchError(.invalidFilter, error.description)
+        }
+    }
+
+    /// `optionalFilters` (a string or nested arrays) with their scores.
+    static func scoredOptionalFilters(_ list: FilterList?) throws(SearchError) -> [[ScoredFilter]] {
+        do {
+            switch list {
+            case nil:
+                return []
+            case .string(let text)?:
+                return try FilterListParser.scoredOptionalFilters(FilterListParser.splitStringForm(text, parameter: "optionalFilters"))
+            case .list(let items)?:
+                return try FilterListParser.scoredOptionalFilters(items)
             }
         } catch {
             throw SearchError(.invalidFilter, error.description)

@@ -49,7 +49,7 @@ enum SegmentedSearch {
     /// Every matching document of every segment, in rank order, lazily: each segment's
     /// documents come ranked (`RelevanceRanker.keyedTiers`), and the heads are compared by the
     /// sort values (a sort replica), then the relevance key, then the document order.
-    static func ranked(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
+    static func ranked(_ matches: [SegmentMatch], boosts: [[FilterBoost]], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
         let configuration = state.configuration
         let segments = state.segments
         var cursors = matches.indices.map { index in
@@ -86,7 +86,7 @@ enum SegmentedSearch {
     }
 
     /// The ranked documents at `start..<start + count`.
-    static func page(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState,
+    static func page(_ matches: [SegmentMatch], boosts: [[FilterBoost]], state: IndexState,
                      start: Int, count: Int) -> [(segment: Int, document: Int)] {
         guard count > 0 else { return [] }
         let ranked = ranked(matches, boosts: boosts, state: state)
@@ -97,13 +97,16 @@ enum SegmentedSearch {
     }
 
     /// `distinct` over every segment: the page once each group (the records sharing the first
-    /// value of `attributeForDistinct`) is cut to its best `perGroup`, and how many remain.
-    static func distinctPage(_ matches: [SegmentMatch], boosts: [[DocumentSet]], state: IndexState, groupPath: String,
-                             perGroup: Int, start: Int, count: Int) -> (page: [(segment: Int, document: Int)], total: Int) {
+    /// value of `attributeForDistinct`) is cut to its best `perGroup`, how many remain, and which
+    /// (per segment).
+    static func distinctPage(_ matches: [SegmentMatch], boosts: [[FilterBoost]], state: IndexState, groupPath: String,
+                             perGroup: Int, start: Int, count: Int)
+        -> (page: [(segment: Int, document: Int)], total: Int, kept: [DocumentSet]) {
         let columns = state.segments.map { $0.snapshot.facetColumn(groupPath) }
         var seen: [String: Int] = [:]
         var page: [(segment: Int, document: Int)] = []
-        var kept = 0
+        var kept = matches.map { DocumentSet(capacity: $0.documents.capacity) }
+        var total = 0
         let ranked = ranked(matches, boosts: boosts, state: state)
         while let (segment, document) = ranked.next() {
             if let column = columns[segment], column.docStarts[document] < column.docStarts[document + 1] {
@@ -111,10 +114,11 @@ enum SegmentedSearch {
                 guard seen[group, default: 0] < perGroup else { continue }
                 seen[group, default: 0] += 1
             }
-            if kept >= start, page.count < count { page.append((segment, document)) }
-            kept += 1
+            if total >= start, page.count < count { page.append((segment, document)) }
+            kept[segment].insert(document)
+            total += 1
         }
-        return (page, kept)
+        return (page, total, kept)
     }
 
     /// Each value of a facet with its count over the matching documents of every segment

@@ -7,10 +7,10 @@ enum RankingInfo {
     /// - `firstMatchedWord`: the attribute criterion's searchable level × 1000, plus the position
     ///   of the first matched word when that attribute is ordered;
     /// - `userScore`: the custom-ranking rank, higher is better;
-    /// - `filters`: the optional filters the record matches;
+    /// - `filters`: the total score of the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
     /// - `geoDistance`: 0 (no geo search).
-    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], userScore: Int) -> JSONValue {
+    static func json(for document: Int, candidates: CandidateMatches?, boosts: [FilterBoost], userScore: Int) -> JSONValue {
         var typos = 0, words = 0, exact = 0, firstMatchedWord = 0, proximity = 0
         if let candidates {
             for index in candidates.exact.indices {
@@ -34,7 +34,7 @@ enum RankingInfo {
             "geoPrecision": 1,
             "nbExactWords": .int(Int64(exact)),
             "words": .int(Int64(words)),
-            "filters": .int(Int64(boosts.filter { $0.contains(document) }.count)),
+            "filters": .int(Int64(FilterBoost.score(of: document, in: boosts))),
         ]
     }
 }

@@ -11,7 +11,7 @@ enum RankingCriterion: String, Sendable, Hashable {
 /// The order follows the `ranking` setting (by default, documented in the README):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **words**: more query words matched first (optional words);
-/// 3. **filters**: more `optionalFilters` matched first;
+/// 3. **filters**: a higher total score of the `optionalFilters` matched first (`FilterBoost`);
 /// 4. **proximity**: closer query words first;
 /// 5. **attribute**: the best searchable level at which any query word matched, then, in an
 ///    ordered attribute, the earliest position of a matched word;
@@ -67,7 +67,7 @@ enum RelevanceRanker {
     /// The documents at positions `start..<start + count` of the ranked result.
     /// `boosts`: the documents matching each optional filter; `sortRuns`: a sort replica's runs
     /// of equal sort values (`IndexSnapshot.sortRuns`), ranked one after the other.
-    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [],
                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                      start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
@@ -85,14 +85,16 @@ enum RelevanceRanker {
 
     /// `distinct`: the page of the ranked documents once each group (the records sharing a value
     /// of `attributeForDistinct`) is cut to its best `perGroup`, and how many documents remain in
-    /// all. A record without the attribute is a group of its own.
+    /// all, and which (`facetingAfterDistinct` counts facets on them). A record without the
+    /// attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
-    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [],
                              criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
-                             groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
+                             groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int, kept: DocumentSet) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
-        var kept = 0
+        var kept = DocumentSet(capacity: matched.capacity)
+        var total = 0
         for tier in tiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
@@ -100,11 +102,12 @@ enum RelevanceRanker {
                     guard Int(seen[group]) < perGroup else { continue }
                     seen[group] += 1
                 }
-                if kept >= start, page.count < count { page.append(document) }
-                kept += 1
+                if total >= start, page.count < count { page.append(document) }
+                kept.insert(document)
+                total += 1
             }
         }
-        return (page, kept)
+        return (page, total, kept)
     }
 
     /// The tiers in ranking order; lazily, so tiers after the page are never computed. With
@@ -112,7 +115,7 @@ enum RelevanceRanker {
     /// relevance.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [],
+    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [],
                       criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
         keyedTiers(of: matched, candidates: candidates, boosts: boosts, criteria: criteria, sortRuns: sortRuns,
                    completeKeys: false).lazy.map(\.tier)
@@ -122,7 +125,7 @@ enum RelevanceRanker {
     /// with `sortRuns`, run by run, so the documents come in the order of the sort values first.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet],
+    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost],
                            criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
             return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts,
@@ -152,7 +155,7 @@ enum RelevanceRanker {
     /// The relevance tiers of `matched` (documents of a snapshot of `capacity`), lazily, with their
     /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
     /// document), so tiers of two segments compare; without, keys are left empty.
-    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [DocumentSet],
+    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [FilterBoost],
                                     criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
@@ -179,7 +182,7 @@ enum RelevanceRanker {
 
     /// One document's value of each of `criteria`: the key `split` gives the part it falls in.
     static func values(of document: Int, criteria: ArraySlice<RankingCriterion>, candidates: CandidateMatches?,
-                       boosts: [DocumentSet]) -> [Int] {
+                       boosts: [FilterBoost]) -> [Int] {
         var proximityMatch: ProximityScanner.Match?
         func proximity(_ candidates: CandidateMatches) -> ProximityScanner.Match {
             if let known = proximityMatch { return known }
@@ -188,7 +191,7 @@ enum RelevanceRanker {
             return match
         }
         return criteria.map { criterion in
-            if criterion == .filters { return -boosts.count { $0.contains(document) } }
+            if criterion == .filters { return -FilterBoost.score(of: document, in: boosts) }
             guard let candidates, !candidates.levels.isEmpty else { return 0 }
             switch criterion {
             case .typo:
@@ -221,10 +224,10 @@ enum RelevanceRanker {
     /// (lower first: typos, distance, level and position; minus the count of what more is
     /// better: optional words and filters matched, words matched whole).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [DocumentSet]) -> [(Int, Tier)] {
+                      boosts: [FilterBoost]) -> [(Int, Tier)] {
         switch criterion {
         case .filters:
-            return boosts.isEmpty ? [(0, .set(group))] : countTiers(group, sets: boosts).map { (-$0.count, .set($0.documents)) }
+            return boosts.isEmpty ? [(0, .set(group))] : scoreTiers(group, boosts: boosts).map { (-$0.score, .set($0.documents)) }
         case .typo, .words, .proximity, .attribute, .exact:
             guard let candidates, !candidates.levels.isEmpty else { return [(0, .set(group))] }
             switch criterion {
@@ -381,8 +384,30 @@ enum RelevanceRanker {
         return groups.indices.compactMap { typos in groups[typos].map { (typos, $0) } }
     }
 
+    /// Splits a group by the total score of the optional filters each document matches,
+    /// highest first.
+    /// - Complexity: O(b · t · l · n / 64) for b boosts of l levels and t distinct totals.
+    static func scoreTiers(_ group: DocumentSet, boosts: [FilterBoost]) -> [(score: Int, documents: DocumentSet)] {
+        var totals: [Int: DocumentSet] = [0: group]
+        for boost in boosts {
+            var next: [Int: DocumentSet] = [:]
+            for (total, documents) in totals {
+                var rest = documents
+                for level in boost.levels {
+                    let part = documents.intersection(level.documents)
+                    guard !part.isEmpty else { continue }
+                    rest.subtract(part)
+                    next[total + level.score, default: DocumentSet(capacity: group.capacity)].formUnion(part)
+                }
+                if !rest.isEmpty { next[total, default: DocumentSet(capacity: group.capacity)].formUnion(rest) }
+            }
+            totals = next
+        }
+        return totals.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// Splits a group by how many of `sets` each document belongs to, most first (optional
-    /// words matched, optional filters matched).
+    /// words matched).
     /// - Complexity: O(k² · n / 64) for k sets.
     static func countTiers(_ group: DocumentSet, sets: [DocumentSet]) -> [(count: Int, documents: DocumentSet)] {
         // exactly[c]: documents of the group in exactly c of the sets seen so far.
@@ -419,6 +444,54 @@ enum RelevanceRanker {
                 return true
             }
             return buckets.indices.map { (-common - splitting.count + $0, .list(buckets[$0])) }
+        }
+    }
+}
+
+/// One AND-ed element of `optionalFilters` on one segment: the documents it scores, by score
+/// (Algolia's filter scoring). A filter alone scores its `<score=N>` (1 by default); an OR group
+/// scores the best of the filters a record matches, or their sum with `sumOrFiltersScores`.
+/// A record's total is the sum over the elements.
+struct FilterBoost {
+    /// Disjoint sets of documents, each with the score its documents get (never 0).
+    var levels: [(score: Int, documents: DocumentSet)]
+
+    /// `filters`: each filter of the group with the documents matching it.
+    init(_ filters: [(score: Int, documents: DocumentSet)], sum: Bool) {
+        levels = []
+        if sum {
+            // Documents by the sum of the scores seen so far (those matching none left out).
+            var bySum: [Int: DocumentSet] = [:]
+            for (score, documents) in filters where score > 0 && !documents.isEmpty {
+                var next: [Int: DocumentSet] = [:]
+                var unseen = documents
+                for (total, set) in bySum {
+                    let both = set.intersection(documents)
+                    unseen.subtract(set)
+                    if !both.isEmpty { next[total + score, default: DocumentSet(capacity: set.capacity)].formUnion(both) }
+                    let rest = set.subtracting(documents)
+                    if !rest.isEmpty { next[total, default: DocumentSet(capacity: set.capacity)].formUnion(rest) }
+                }
+                if !unseen.isEmpty { next[score, default: DocumentSet(capacity: unseen.capacity)].formUnion(unseen) }
+                bySum = next
+            }
+            levels = bySum.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+        } else {
+            // The best score each document reaches: filters by score, highest first.
+            var scored: DocumentSet?
+            for (score, documents) in filters.sorted(by: { $0.score > $1.score }) where score > 0 {
+                let part = scored.map { documents.subtracting($0) } ?? documents
+                guard !part.isEmpty else { continue }
+                levels.append((score, part))
+                if scored == nil { scored = part } else { scored!.formUnion(part) }
+            }
+        }
+    }
+
+    /// A document's total score over `boosts` (the `filters` criterion, `_rankingInfo.filters`).
+    static func score(of document: Int, in boosts: [FilterBoost]) -> Int {
+        boosts.reduce(0) { total, boost in
+            total + (boost.levels.first { $0.documents.contains(document) }?.score ?? 0)
         }
     }
 }
