@@ -19,6 +19,10 @@ struct SearchRequest {
     let distinct: Int
     /// `minProximity` (1–7): two query words closer than this count as this far apart.
     let minProximity: Int
+    /// How the attribute criterion picks a record's attribute: `attributeCriteriaComputedBy`,
+    /// else `attributeCriteriaComputedByMinProximity: true` (`minProximity`), else `minProximity`
+    /// when proximity ranks before attribute and `best` otherwise; `best` for one word (no pairs).
+    let attributeStrategy: AttributeStrategy
     let filter: FilterExpression?
     /// `optionalFilters`, one group per AND-ed element, each filter with its score: records
     /// with a higher total rank higher (the `filters` criterion).
@@ -96,9 +100,20 @@ struct SearchRequest {
         case .bool(true)?: distinct = 1
         case let value?: distinct = try ParameterReader(name: "distinct", value: value).int(in: 0...4)
         }
-        if let strategy = setting("attributeCriteriaComputedBy") {
-            // Accepted and checked; the strategy follows the `ranking` order (see the README).
-            _ = try ParameterReader(name: "attributeCriteriaComputedBy", value: strategy).enumeration(AttributeStrategy.self)
+        let strategy = try setting("attributeCriteriaComputedBy").map { value throws(SearchError) in
+            try ParameterReader(name: "attributeCriteriaComputedBy", value: value).enumeration(AttributeStrategy.self)
+        }
+        let byMinProximity = try setting("attributeCriteriaComputedByMinProximity").map { value throws(SearchError) in
+            try ParameterReader(name: "attributeCriteriaComputedByMinProximity", value: value).bool()
+        }
+        if words.count < 2 {
+            attributeStrategy = .best
+        } else if let strategy {
+            attributeStrategy = strategy
+        } else if byMinProximity == true || AttributeStrategy.proximityRanksBeforeAttribute(configuration.relevanceOrder) {
+            attributeStrategy = .minProximity
+        } else {
+            attributeStrategy = .best
         }
         minProximity = try setting("minProximity").map { value throws(SearchError) in
             try ParameterReader(name: "minProximity", value: value).int(in: 1...7)
@@ -273,7 +288,20 @@ struct MatchScope: Hashable, Sendable {
     }
 }
 
-/// `attributeCriteriaComputedBy`'s values.
-enum AttributeStrategy: String, CaseIterable {
-    case best, minProximity, sum
+/// `attributeCriteriaComputedBy`'s values: which attribute the attribute criterion ranks a
+/// record by, for a query of several words.
+enum AttributeStrategy: String, CaseIterable, Sendable {
+    /// The best searchable attribute (level, then position) any query word matched in.
+    case best
+    /// The best attribute holding a closest pair of query words (`best` when every pair is 8 or
+    /// more apart).
+    case minProximity
+    /// Each query word's best attribute, summed over the words matched.
+    case sum
+
+    /// Whether `proximity` comes before `attribute` in a ranking order (both present).
+    static func proximityRanksBeforeAttribute(_ order: [RankingCriterion]) -> Bool {
+        guard let proximity = order.firstIndex(of: .proximity), let attribute = order.firstIndex(of: .attribute) else { return false }
+        return proximity < attribute
+    }
 }

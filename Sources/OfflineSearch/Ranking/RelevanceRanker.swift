@@ -205,8 +205,8 @@ enum RelevanceRanker {
             case .proximity:
                 return candidates.wordTerms.count > 1 ? proximity(candidates).distance : 0
             case .attribute:
-                if candidates.attributeFromProximity {
-                    return Int(proximity(candidates).attributeRank ?? bestMatchRank(of: document, candidates: candidates))
+                if candidates.attributeStrategy != .best {
+                    return attributeValue(proximity(candidates), of: document, candidates: candidates)
                 }
                 guard let level = candidates.levels.firstIndex(where: { $0.contains(document) }) else { return Int.max }
                 var rank = Int(PostingRank.rank(level: level, position: 0))
@@ -247,14 +247,24 @@ enum RelevanceRanker {
     }
 
     /// Splits a group by its best match: the searchable level first, then, inside an ordered
-    /// attribute, the position of the first matched word (earlier first). After the proximity
-    /// criterion, a record's attribute is the best one holding a closest pair of query words
-    /// (`minProximity`), when it has one.
+    /// attribute, the position of the first matched word (earlier first). With the
+    /// `minProximity` strategy, a record's attribute is the best one holding a closest pair of
+    /// query words, when it has one; with `sum`, the sum of each word's best match. Those read
+    /// the group's records (the proximity split's, or their own scan), so a group over
+    /// `proximityGroupLimit` falls back to the best match.
     /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
-    ///   position, or O(d log d) for the d documents of a group ranked by proximity.
+    ///   position, or O(d log d) for the d documents of a group ranked by proximity, plus the
+    ///   words of its records when they are read here.
     static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
-        if candidates.attributeFromProximity, let tiers = proximityAttributeTiers(group, candidates: candidates) {
-            return tiers
+        switch candidates.attributeStrategy {
+        case .minProximity:
+            if let tiers = proximityAttributeTiers(group, candidates: candidates) ?? scannedAttributeTiers(group, candidates: candidates) {
+                return tiers
+            }
+        case .sum:
+            if let tiers = scannedAttributeTiers(group, candidates: candidates) { return tiers }
+        case .best:
+            break
         }
         var remaining = group
         var parts: [(Int, Tier)] = []
@@ -298,16 +308,45 @@ enum RelevanceRanker {
             return scanned
         }
         guard scanned else { return nil }
-        keyed.sort { ($0.rank, $0.document) < ($1.rank, $1.document) }
+        return rankedTiers(keyed.map { (Int($0.rank), $0.document) })
+    }
+
+    /// The attribute split of a group whose records the proximity split did not read (attribute
+    /// before proximity, or the `sum` strategy): they are read here; nil over `proximityGroupLimit`.
+    static func scannedAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)]? {
+        let size = group.count
+        guard size <= proximityGroupLimit else { return nil }
+        var scanner = ProximityScanner(candidates, documents: size)
+        var keyed: [(rank: Int, document: Int)] = []
+        keyed.reserveCapacity(size)
+        group.forEach { document in
+            keyed.append((attributeValue(scanner.scan(document), of: document, candidates: candidates), document))
+            return true
+        }
+        return rankedTiers(keyed)
+    }
+
+    /// Documents with their value, as tiers of equal values, lowest first (documents in order).
+    private static func rankedTiers(_ keyed: [(rank: Int, document: Int)]) -> [(Int, Tier)] {
+        let keyed = keyed.sorted { ($0.rank, $0.document) < ($1.rank, $1.document) }
         var tiers: [(Int, Tier)] = []
         var start = 0
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count, keyed[end].rank == keyed[start].rank { end += 1 }
-            tiers.append((Int(keyed[start].rank), .list(keyed[start..<end].map(\.document))))
+            tiers.append((keyed[start].rank, .list(keyed[start..<end].map(\.document))))
             start = end
         }
         return tiers
+    }
+
+    /// A record's attribute value under the `minProximity` or `sum` strategy, from its scan (the
+    /// best match when the scan found no close pair, or no word).
+    static func attributeValue(_ match: ProximityScanner.Match, of document: Int, candidates: CandidateMatches) -> Int {
+        switch candidates.attributeStrategy {
+        case .sum: match.rankSum ?? Int(bestMatchRank(of: document, candidates: candidates))
+        case .minProximity, .best: Int(match.attributeRank ?? bestMatchRank(of: document, candidates: candidates))
+        }
     }
 
     /// A record's best match over all query words, as a `PostingRank` (the `best` strategy).
@@ -508,6 +547,9 @@ struct ProximityScanner {
         /// attributes where a pair of consecutive query words is at its smallest distance below
         /// 8; nil when every pair is 8 or more apart.
         var attributeRank: UInt16?
+        /// The `sum` strategy: each query word's best `PostingRank` in the record, summed over
+        /// the words found; nil when not asked for (or no word was found).
+        var rankSum: Int?
     }
 
     private let forward: ForwardIndex
@@ -524,6 +566,9 @@ struct ProximityScanner {
     private var pairRank: [UInt16]
     private var attributeRank: UInt16 = 0
     private var ordered = false
+    /// The `sum` strategy: each word's best rank (every word read, no early stop).
+    private let sums: Bool
+    private var wordRank: [UInt16]
     private static let far = Int.min / 4
 
     /// `documents`: how many documents will be read; for many, a table of the vocabulary makes
@@ -543,6 +588,8 @@ struct ProximityScanner {
             table = []
         }
         last = Array(repeating: ProximityScanner.far, count: words.count)
+        sums = candidates.attributeStrategy == .sum
+        wordRank = sums ? Array(repeating: PostingRank.unmatched, count: words.count) : []
         best = Array(repeating: 8, count: max(words.count - 1, 0))
         pairRank = Array(repeating: PostingRank.unmatched, count: max(words.count - 1, 0))
     }
@@ -555,6 +602,7 @@ struct ProximityScanner {
         guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
         for word in 0..<count { last[word] = ProximityScanner.far }
         for pair in 0..<(count - 1) { (best[pair], pairRank[pair]) = (8, PostingRank.unmatched) }
+        for word in wordRank.indices { wordRank[word] = PostingRank.unmatched }
         var position = 0
         var currentAttribute = -1
         var inAttribute = 0     // the next word's position inside the current attribute
@@ -583,7 +631,7 @@ struct ProximityScanner {
                 }
                 if matched != 0 {
                     adjacentPairs += visit(matched, at: position, inAttribute: inAttribute)
-                    if adjacentPairs == count - 1 { return }
+                    if adjacentPairs == count - 1, !sums { return }
                 }
                 position += 1
                 inAttribute += 1
@@ -591,7 +639,9 @@ struct ProximityScanner {
         }
         var rank: UInt16?
         for pair in 0..<(count - 1) where best[pair] < 8 { rank = min(rank ?? .max, pairRank[pair]) }
-        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank)
+        let found = wordRank.filter { $0 != PostingRank.unmatched }
+        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank,
+                     rankSum: found.isEmpty ? nil : found.reduce(0) { $0 + Int($1) })
     }
 
     /// Records that the words in `matched` occur at `position`; returns how many pairs became
@@ -605,6 +655,10 @@ struct ProximityScanner {
         while remaining != 0 {
             let word = remaining.trailingZeroBitCount
             remaining &= remaining - 1
+            if sums {
+                let rank = attributeRank | UInt16(min(ordered ? inAttribute : 0, PostingRank.maxPosition))
+                if rank < wordRank[word] { wordRank[word] = rank }
+            }
             if word > 0, closer(pair: word - 1, other: word - 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
             if word < count - 1, closer(pair: word, other: word + 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
             last[word] = position
