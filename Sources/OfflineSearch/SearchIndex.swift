@@ -606,26 +606,36 @@ public final class SearchIndex: Sendable {
                 FilterBoost(group.map { ($0.score, segment.filters.documents(matching: $0.filter)) }, sum: request.sumOrFiltersScores)
             }
         }
+        // A virtual replica's relevant sort: only the most relevant matches, then in sort order.
+        var ranked = matches
+        var criteria = configuration.relevanceOrder
+        let strictness = try relevantSortStrictness(parameters)
+        if let strictness {
+            let selected = SegmentedSearch.relevantSelection(matches, boosts: boosts, criteria: criteria, strictness: strictness)
+            for index in ranked.indices { ranked[index].documents = selected[index] }
+            criteria = []
+            nbHits = ranked.reduce(0) { $0 + $1.documents.count }
+        }
         var docs: [(segment: Int, document: Int)]
         if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            let (page, total, kept) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
-                                                                   criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+            let (page, total, kept) = RelevanceRanker.distinctPage(of: ranked[0].documents, candidates: ranked[0].candidates, boosts: boosts[0],
+                                                                   criteria: criteria, sortRuns: state.base.sortRuns,
                                                                    groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
             (docs, nbHits) = (page.map { (0, $0) }, total)
             countFacets(afterDistinct, over: [SegmentMatch(documents: kept, candidates: nil)])
         } else if let path = distinctPath, !single {
             let kept: [DocumentSet]
-            (docs, nbHits, kept) = SegmentedSearch.distinctPage(matches, boosts: boosts, state: state, groupPath: path,
+            (docs, nbHits, kept) = SegmentedSearch.distinctPage(ranked, boosts: boosts, criteria: criteria, state: state, groupPath: path,
                                                                 perGroup: request.distinct, start: request.start, count: request.count)
             countFacets(afterDistinct, over: kept.map { SegmentMatch(documents: $0, candidates: nil) })
         } else if single {
             // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
-            docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0],
-                                        criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+            docs = RelevanceRanker.page(of: ranked[0].documents, candidates: ranked[0].candidates, boosts: boosts[0],
+                                        criteria: criteria, sortRuns: state.base.sortRuns,
                                         start: request.start, count: request.count).map { (0, $0) }
         } else {
-            docs = SegmentedSearch.page(matches, boosts: boosts, state: state, start: request.start, count: request.count)
+            docs = SegmentedSearch.page(ranked, boosts: boosts, criteria: criteria, state: state, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {
@@ -646,7 +656,14 @@ public final class SearchIndex: Sendable {
                 response.hits[position] = .object(hit)
             }
         }
-        response.nbHits = nbHits
+        if let strictness {
+            // Relevant sort: the hits are the relevant ones (`nbSortedHits`); `nbHits` counts every match.
+            response.nbSortedHits = nbHits
+            response.appliedRelevancyStrictness = strictness
+            if distinctPath == nil { response.nbHits = matches.reduce(0) { $0 + $1.documents.count } } else { response.nbHits = nbHits }
+        } else {
+            response.nbHits = nbHits
+        }
         response.page = request.page
         response.hitsPerPage = request.hitsPerPage
         if parameters.offset != nil {
@@ -663,6 +680,16 @@ public final class SearchIndex: Sendable {
         response.index = name
         if parameters.clickAnalytics == true { response.queryID = SearchIndex.queryID() }
         return response
+    }
+
+    /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its
+    /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise.
+    private func relevantSortStrictness(_ parameters: SearchParameters) throws(SearchError) -> Int? {
+        guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName),
+              primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
+        return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
+            try ParameterReader(name: "relevancyStrictness", value: value).int(in: 0...100)
+        } ?? 100
     }
 
     static func queryID() -> String {
@@ -745,6 +772,8 @@ extension String {
 /// Opens indices of the same engine by name (how a primary reaches its replicas).
 struct IndexDirectory: Sendable {
     let open: @Sendable (String) throws(SearchError) -> SearchIndex
+    /// The index of that name if it exists (never creates one).
+    let existing: @Sendable (String) -> SearchIndex?
 }
 
 /// A value behind a lock: readers take the current value, writers replace it whole.

@@ -65,6 +65,8 @@ struct IndexConfiguration: Sendable {
     /// `ignorePlurals` / `removeStopWords` for English, from the settings (a request may override).
     let ignorePlurals: Bool
     let removeStopWords: Bool
+    /// The names in `replicas` written `virtual(name)`: relevant sorts.
+    let virtualReplicas: Set<String>
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
@@ -178,6 +180,7 @@ struct IndexConfiguration: Sendable {
         relevanceOrder = settings.ranking == nil ? RankingCriterion.defaultOrder : order
 
         var replicaNames: [String] = []
+        var virtualNames: Set<String> = []
         for entry in settings.stringList("replicas") ?? [] {
             let name = IndexConfiguration.unwrap(entry.trimmingSpaces, modifier: "virtual") ?? entry.trimmingSpaces
             guard !name.isEmpty, !replicaNames.contains(name) else {
@@ -185,8 +188,10 @@ struct IndexConfiguration: Sendable {
             }
             try IndexName.validate(name, role: "replicas: replica name")
             replicaNames.append(name)
+            if IndexConfiguration.unwrap(entry.trimmingSpaces, modifier: "virtual") != nil { virtualNames.insert(name) }
         }
         replicas = replicaNames
+        virtualReplicas = virtualNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
         // Derived once per settings (a bad value fails when set, not at the next search).
         separators = try settings.string("separatorsToIndex").map { text throws(SearchError) in
