@@ -97,6 +97,14 @@ public final class SearchIndex: Sendable {
         set { IndexState.deltaLimitSetting.value = max(1, newValue) }
     }
 
+    /// The largest group of records tied on the criteria before proximity that the proximity
+    /// criterion splits (8,000); a larger one keeps custom order. For measurements: `Int.max`
+    /// splits every group (the benchmark's `OFFLINE_SEARCH_PROXIMITY_LIMIT`).
+    public static var proximityGroupLimit: Int {
+        get { RelevanceRanker.proximityGroupLimit }
+        set { RelevanceRanker.proximityGroupLimitSetting.value = max(0, newValue) }
+    }
+
     /// How many records the delta holds now (written since the index was last derived whole).
     public var deltaCount: Int { current.value.deltaCount }
 

@@ -381,7 +381,9 @@ enum RelevanceRanker {
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
-    static let proximityGroupLimit = 8_000
+    static var proximityGroupLimit: Int { proximityGroupLimitSetting.value }
+    /// `proximityGroupLimit`, changed by measurements (`SearchIndex.proximityGroupLimit`).
+    static let proximityGroupLimitSetting = LockedValue(8_000)
 
     /// The proximity of one document (`_rankingInfo.proximityDistance`, `firstMatchedWord`).
     static func proximity(of document: Int, candidates: CandidateMatches) -> ProximityScanner.Match {
