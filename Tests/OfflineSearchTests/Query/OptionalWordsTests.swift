@@ -171,6 +171,9 @@ import SearchAPI
         let summed = try index.search("phone", ["optionalFilters": group, "sumOrFiltersScores": true, "getRankingInfo": true])
         #expect(summed.objectIDs == ["b2", "c1", "b1", "a1"])
         #expect(summed.hits.map { $0["_rankingInfo"]?["filters"] } == [5, 3, 2, 0])
+        // The string form's OR group, the same.
+        #expect(try index.search("phone", ["optionalFilters": "(brand:Bolt<score=2>,color:blue<score=3>)", "sumOrFiltersScores": true])
+            .objectIDs == ["b2", "c1", "b1", "a1"])
         // AND-ed filters always add up.
         let anded = try index.search("phone", ["optionalFilters": ["brand:Bolt<score=2>", "color:red<score=2>"], "getRankingInfo": true])
         #expect(anded.objectIDs == ["b1", "a1", "b2", "c1"])
