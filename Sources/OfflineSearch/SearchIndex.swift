@@ -617,7 +617,7 @@ public final class SearchIndex: Sendable {
         // A virtual replica's relevant sort: only the most relevant matches, then in sort order.
         var ranked = matches
         var criteria = configuration.relevanceOrder
-        let strictness = try relevantSortStrictness(parameters)
+        let strictness = try relevantSortStrictness(parameters, settings: configuration.settings)
         if let strictness {
             let selected = SegmentedSearch.relevantSelection(matches, boosts: boosts, criteria: criteria, strictness: strictness)
             for index in ranked.indices { ranked[index].documents = selected[index] }
@@ -692,7 +692,7 @@ public final class SearchIndex: Sendable {
 
     /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its
     /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise.
-    private func relevantSortStrictness(_ parameters: SearchParameters) throws(SearchError) -> Int? {
+    private func relevantSortStrictness(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) -> Int? {
         guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName),
               primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
         return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
