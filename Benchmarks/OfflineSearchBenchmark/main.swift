@@ -381,6 +381,12 @@ func runWriteCorpus(_ args: Arguments) throws {
 
 // MARK: main
 
+// The proximity criterion's tied-group limit, for measuring its cost (inherited by the child
+// processes that replay): a number, or `none` for no limit.
+if let limit = ProcessInfo.processInfo.environment["OFFLINE_SEARCH_PROXIMITY_LIMIT"] {
+    SearchIndex.proximityGroupLimit = limit == "none" ? Int.max : Int(limit) ?? SearchIndex.proximityGroupLimit
+}
+
 do {
     let args = try Arguments(Array(CommandLine.arguments.dropFirst()))
     switch args.command {

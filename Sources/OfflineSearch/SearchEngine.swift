@@ -66,10 +66,12 @@ public final class SearchEngine: SearchService, Sendable {
         openLock.lock()
         defer { openLock.unlock() }
         if let open = indices.value[name] { return open }
-        let directory = IndexDirectory { [weak self] (name: String) throws(SearchError) -> SearchIndex in
+        let directory = IndexDirectory(open: { [weak self] (name: String) throws(SearchError) -> SearchIndex in
             guard let self else { throw SearchError(.internalError, "the search engine was released") }
             return try self.index(name)
-        }
+        }, existing: { [weak self] name in
+            try? self?.existingIndex(name)
+        })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
                                     durability: durability)
         var all = indices.value

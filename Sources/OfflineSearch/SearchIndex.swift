@@ -97,6 +97,14 @@ public final class SearchIndex: Sendable {
         set { IndexState.deltaLimitSetting.value = max(1, newValue) }
     }
 
+    /// The largest group of records tied on the criteria before proximity that the proximity
+    /// criterion splits (8,000); a larger one keeps custom order. For measurements: `Int.max`
+    /// splits every group (the benchmark's `OFFLINE_SEARCH_PROXIMITY_LIMIT`).
+    public static var proximityGroupLimit: Int {
+        get { RelevanceRanker.proximityGroupLimit }
+        set { RelevanceRanker.proximityGroupLimitSetting.value = max(0, newValue) }
+    }
+
     /// How many records the delta holds now (written since the index was last derived whole).
     public var deltaCount: Int { current.value.deltaCount }
 
@@ -582,25 +590,33 @@ public final class SearchIndex: Sendable {
         let single = matches.count == 1
 
         var response = SearchResponse()
-        if !request.facets.isEmpty {
-            let counted = single
-                ? FacetCounter(snapshot: state.base).facets(request.facets, over: matches[0].documents, documentCount: nbHits,
+        func countFacets(_ attributes: [String], over matches: [SegmentMatch]) {
+            guard !attributes.isEmpty else { return }
+            let counted = matches.count == 1
+                ? FacetCounter(snapshot: state.base).facets(attributes, over: matches[0].documents, documentCount: matches[0].documents.count,
                                                             maxValues: request.maxValuesPerFacet, sort: request.sortFacetValuesBy)
-                : SegmentedSearch.facets(request.facets, matches: matches, state: state, maxValues: request.maxValuesPerFacet,
+                : SegmentedSearch.facets(attributes, matches: matches, state: state, maxValues: request.maxValuesPerFacet,
                                          sort: request.sortFacetValuesBy)
-            response.facets = counted.facets
-            if !counted.stats.isEmpty { response.facetsStats = counted.stats }
+            // In the order of the request's facets, whichever were counted first.
+            let all = (response.facets ?? []) + counted.facets
+            response.facets = request.facets.compactMap { attribute in all.first { $0.attribute == attribute } }
+            for (attribute, stats) in counted.stats { response.facetsStats = (response.facetsStats ?? [:]).merging([attribute: stats]) { $1 } }
             response.exhaustiveFacetsCount = true
-            if Task.isCancelled { throw .cancelled("the search") }
         }
+        // Every segment has the same facet columns (the same settings).
+        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
+        // `facetingAfterDistinct` (every facet) or `afterDistinct(attribute)`: counted on the hits
+        // distinct keeps, once they are known.
+        let afterDistinct = distinctPath == nil ? [] : request.facets.filter { attribute in
+            request.facetingAfterDistinct || configuration.facet(attribute)?.afterDistinct == true
+        }
+        countFacets(request.facets.filter { !afterDistinct.contains($0) }, over: matches)
+        if Task.isCancelled { throw .cancelled("the search") }
 
-        // optionalFilters: each AND-ed element is one boost (an OR-group counts once).
-        var boosts: [[DocumentSet]] = Array(repeating: [], count: matches.count)
-        if let optional = request.optionalFilter {
-            let elements: [FilterExpression]
-            if case .and(let children) = optional { elements = children } else { elements = [optional] }
-            for (index, segment) in context.segments.enumerated() {
-                boosts[index] = elements.map { segment.filters.documents(matching: $0) }
+        // optionalFilters: each AND-ed element is one boost, scored (an OR group scores once).
+        let boosts: [[FilterBoost]] = context.segments.map { segment in
+            request.optionalFilters.map { group in
+                FilterBoost(group.map { ($0.score, segment.filters.documents(matching: $0.filter)) }, sum: request.sumOrFiltersScores)
             }
         }
         // aroundLatLng: the `geo` criterion's distances from the center.
@@ -608,25 +624,36 @@ public final class SearchIndex: Sendable {
             guard let query = request.geo, let center = query.center else { return nil }
             return GeoRanking(index: segment.snapshot.geo, center: center, precision: query.precision)
         }
+        // A virtual replica's relevant sort: only the most relevant matches, then in sort order.
+        var ranked = matches
+        var criteria = configuration.relevanceOrder
+        let strictness = try relevantSortStrictness(parameters, settings: configuration.settings)
+        if let strictness {
+            let selected = SegmentedSearch.relevantSelection(matches, boosts: boosts, geo: geo, criteria: criteria, strictness: strictness)
+            for index in ranked.indices { ranked[index].documents = selected[index] }
+            criteria = []
+            nbHits = ranked.reduce(0) { $0 + $1.documents.count }
+        }
         var docs: [(segment: Int, document: Int)]
-        // Every segment has the same facet columns (the same settings).
-        let distinctPath = request.distinct > 0 ? configuration.attributeForDistinct.flatMap { state.base.facetColumn($0)?.path } : nil
         if let path = distinctPath, single, let groups = state.base.facetColumn(path) {
             // Facets are counted before distinct (Algolia's default); nbHits after it.
-            let (page, total) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0], geo: geo[0],
-                                                             criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
-                                                             groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
+            let (page, total, kept) = RelevanceRanker.distinctPage(of: ranked[0].documents, candidates: ranked[0].candidates, boosts: boosts[0],
+                                                                   geo: geo[0], criteria: criteria, sortRuns: state.base.sortRuns,
+                                                                   groups: groups, perGroup: request.distinct, start: request.start, count: request.count)
             (docs, nbHits) = (page.map { (0, $0) }, total)
+            countFacets(afterDistinct, over: [SegmentMatch(documents: kept, candidates: nil)])
         } else if let path = distinctPath, !single {
-            (docs, nbHits) = SegmentedSearch.distinctPage(matches, boosts: boosts, geo: geo, state: state, groupPath: path,
-                                                          perGroup: request.distinct, start: request.start, count: request.count)
+            let kept: [DocumentSet]
+            (docs, nbHits, kept) = SegmentedSearch.distinctPage(ranked, boosts: boosts, geo: geo, criteria: criteria, state: state, groupPath: path,
+                                                                perGroup: request.distinct, start: request.start, count: request.count)
+            countFacets(afterDistinct, over: kept.map { SegmentMatch(documents: $0, candidates: nil) })
         } else if single {
             // A sort replica (`ranking` led by asc/desc): the sort first, relevance within equal values.
-            docs = RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0], geo: geo[0],
-                                        criteria: configuration.relevanceOrder, sortRuns: state.base.sortRuns,
+            docs = RelevanceRanker.page(of: ranked[0].documents, candidates: ranked[0].candidates, boosts: boosts[0], geo: geo[0],
+                                        criteria: criteria, sortRuns: state.base.sortRuns,
                                         start: request.start, count: request.count).map { (0, $0) }
         } else {
-            docs = SegmentedSearch.page(matches, boosts: boosts, geo: geo, state: state, start: request.start, count: request.count)
+            docs = SegmentedSearch.page(ranked, boosts: boosts, geo: geo, criteria: criteria, state: state, start: request.start, count: request.count)
         }
         var records: [JSONObject] = []
         if !docs.isEmpty {
@@ -647,7 +674,14 @@ public final class SearchIndex: Sendable {
                 response.hits[position] = .object(hit)
             }
         }
-        response.nbHits = nbHits
+        if let strictness {
+            // Relevant sort: the hits are the relevant ones (`nbSortedHits`); `nbHits` counts every match.
+            response.nbSortedHits = nbHits
+            response.appliedRelevancyStrictness = strictness
+            if distinctPath == nil { response.nbHits = matches.reduce(0) { $0 + $1.documents.count } } else { response.nbHits = nbHits }
+        } else {
+            response.nbHits = nbHits
+        }
         response.page = request.page
         response.hitsPerPage = request.hitsPerPage
         if parameters.offset != nil {
@@ -665,6 +699,16 @@ public final class SearchIndex: Sendable {
         response.index = name
         if parameters.clickAnalytics == true { response.queryID = SearchIndex.queryID() }
         return response
+    }
+
+    /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its
+    /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise.
+    private func relevantSortStrictness(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) -> Int? {
+        guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName),
+              primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
+        return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
+            try ParameterReader(name: "relevancyStrictness", value: value).int(in: 0...100)
+        } ?? 100
     }
 
     static func queryID() -> String {
@@ -747,6 +791,8 @@ extension String {
 /// Opens indices of the same engine by name (how a primary reaches its replicas).
 struct IndexDirectory: Sendable {
     let open: @Sendable (String) throws(SearchError) -> SearchIndex
+    /// The index of that name if it exists (never creates one).
+    let existing: @Sendable (String) -> SearchIndex?
 }
 
 /// A value behind a lock: readers take the current value, writers replace it whole.

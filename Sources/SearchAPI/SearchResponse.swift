@@ -45,6 +45,11 @@ public struct SearchResponse: Sendable, Hashable {
     /// Each hit: the retrieved attributes, `objectID`, `_highlightResult`, `_snippetResult`.
     public var hits: [JSONValue] = []
     public var nbHits: Int = 0
+    /// Relevant sort (a virtual replica): how many of the `nbHits` matches were selected as
+    /// relevant and sorted; the hits are those.
+    public var nbSortedHits: Int?
+    /// Relevant sort: the `relevancyStrictness` applied.
+    public var appliedRelevancyStrictness: Int?
     public var page: Int = 0
     public var nbPages: Int = 0
     public var hitsPerPage: Int = 20
@@ -76,6 +81,8 @@ public struct SearchResponse: Sendable, Hashable {
         var object = JSONObject()
         object.appendUnique("hits", .array(hits))
         object.appendUnique("nbHits", .int(Int64(nbHits)))
+        if let nbSortedHits { object.appendUnique("nbSortedHits", .int(Int64(nbSortedHits))) }
+        if let appliedRelevancyStrictness { object.appendUnique("appliedRelevancyStrictness", .int(Int64(appliedRelevancyStrictness))) }
         object.appendUnique("page", .int(Int64(page)))
         object.appendUnique("nbPages", .int(Int64(nbPages)))
         object.appendUnique("hitsPerPage", .int(Int64(hitsPerPage)))
@@ -126,6 +133,8 @@ public struct SearchResponse: Sendable, Hashable {
         guard let nbHits = try int("nbHits") else { throw SearchError(.invalidJSON, "search response: nbHits is missing") }
         self.nbHits = nbHits
         hits = object["hits"]?.arrayValue ?? []
+        nbSortedHits = try int("nbSortedHits")
+        appliedRelevancyStrictness = try int("appliedRelevancyStrictness")
         page = try int("page") ?? 0
         nbPages = try int("nbPages") ?? 0
         hitsPerPage = try int("hitsPerPage") ?? 20

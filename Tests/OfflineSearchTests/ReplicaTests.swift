@@ -34,7 +34,10 @@ import SearchAPI
         // desc(popularity), records without it last.
         #expect(try primary.search("phone").objectIDs == ["d", "b", "a", "c"])
         #expect(try ascending.search("phone").objectIDs == ["b", "c", "a", "d"])
-        #expect(try descending.search("phone").objectIDs == ["d", "a", "c", "b"])
+        // A virtual replica sorts relevantly: by default only the most relevant (d, the exact
+        // match); with relevancyStrictness 0, every match, sorted.
+        #expect(try descending.search("phone").objectIDs == ["d"])
+        #expect(try descending.search("phone", ["relevancyStrictness": 0]).objectIDs == ["d", "a", "c", "b"])
         #expect(try ascending.search("case").objectIDs == ["b", "a"])
     }
 
@@ -82,5 +85,79 @@ import SearchAPI
         #expect(throws: SearchError.self) { try index.setSettings(["ranking": ["typo", "popularity"]]) }
         #expect(throws: SearchError.self) { try index.setSettings(["replicas": ["things"]]) }
         #expect(index.settings.ranking == nil)
+    }
+}
+
+/// `relevancyStrictness` on a virtual replica (Algolia's relevant sort): the most relevant
+/// matches only, in the replica's sort order.
+@Suite struct RelevantSortTests {
+    static let records: [JSONValue] = [
+        ["objectID": "15", "name": "iPhone 15", "price": 900],
+        ["objectID": "14", "name": "iPhone 14", "price": 700],
+        ["objectID": "case", "name": "Case for iPhone", "price": 10],
+        ["objectID": "charger", "name": "Charger for iPhone", "price": 20],
+    ]
+
+    /// A primary with a virtual replica and a standard one, both sorted by price (the virtual one
+    /// in `customRanking`, as Algolia's virtual replicas are).
+    func makeIndices(_ engine: TestEngine) throws -> (primary: SearchIndex, virtual: SearchIndex, standard: SearchIndex) {
+        let primary = try engine.index("phones", settings: ["searchableAttributes": ["name"]], records: RelevantSortTests.records)
+        try primary.setSettings(["replicas": ["virtual(phones_relevant)", "phones_exhaustive"]])
+        let virtual = try engine.engine.existingIndex("phones_relevant")
+        try virtual.setSettings(["customRanking": ["asc(price)"]])
+        let standard = try engine.engine.existingIndex("phones_exhaustive")
+        try standard.setSettings(["ranking": ["asc(price)", "typo", "words", "proximity", "attribute", "exact", "custom"]])
+        return (primary, virtual, standard)
+    }
+
+    @Test(arguments: [
+        // 100 (the default): the records tied with the best (iPhone at the start of the name).
+        (nil, ["14", "15"]),
+        (100, ["14", "15"]),
+        (50, ["14", "15"]),
+        (60, ["14", "15"]),
+        // 60% of the matches kept at least: the next tier comes whole.
+        (40, ["case", "charger", "14", "15"]),
+        (0, ["case", "charger", "14", "15"]),
+    ] as [(Int?, [String])])
+    func onlyTheMostRelevantAreSorted(strictness: Int?, expected: [String]) throws {
+        let engine = try TestEngine()
+        let (_, virtual, _) = try makeIndices(engine)
+        var parameters: JSONObject = [:]
+        if let strictness { parameters["relevancyStrictness"] = .int(Int64(strictness)) }
+        let response = try virtual.search("iphone", parameters)
+        #expect(response.objectIDs == expected)
+        #expect(response.nbHits == 4)
+        #expect(response.nbSortedHits == expected.count)
+        #expect(response.appliedRelevancyStrictness == (strictness ?? 100))
+        #expect(response.jsonValue["nbSortedHits"] == .int(Int64(expected.count)))
+    }
+
+    @Test func aSettingOfTheReplicaAndOnlyOnVirtualReplicas() throws {
+        let engine = try TestEngine()
+        let (primary, virtual, standard) = try makeIndices(engine)
+        try virtual.setSettings(["relevancyStrictness": 0])
+        #expect(try virtual.search("iphone").objectIDs == ["case", "charger", "14", "15"])
+        #expect(try virtual.search("iphone", ["relevancyStrictness": 100]).objectIDs == ["14", "15"])
+        // A standard replica sorts exhaustively, and the primary by relevance, whatever the parameter.
+        let exhaustive = try standard.search("iphone", ["relevancyStrictness": 100])
+        #expect(exhaustive.objectIDs == ["case", "charger", "14", "15"])
+        #expect(exhaustive.nbSortedHits == nil)
+        #expect(try primary.search("iphone", ["relevancyStrictness": 100]).objectIDs == ["15", "14", "case", "charger"])
+        // Without a query every record is as relevant: all sorted.
+        #expect(try virtual.search("", ["relevancyStrictness": 100]).objectIDs == ["case", "charger", "14", "15"])
+        let error = expectSearchError { _ = try virtual.search("iphone", ["relevancyStrictness": 101]) }
+        #expect(error?.message.contains("relevancyStrictness") == true)
+    }
+
+    @Test func theSameAnswersWithRecentWritesInTheDelta() throws {
+        let engine = try TestEngine()
+        let (primary, virtual, _) = try makeIndices(engine)
+        try primary.saveObjects([["objectID": "13", "name": "iPhone 13", "price": 500]])
+        #expect(virtual.deltaCount > 0)
+        let delta = try virtual.search("iphone", ["relevancyStrictness": 80])
+        #expect(delta.objectIDs == ["13", "14", "15"])
+        try virtual.merge()
+        #expect(try virtual.search("iphone", ["relevancyStrictness": 80]).objectIDs == delta.objectIDs)
     }
 }

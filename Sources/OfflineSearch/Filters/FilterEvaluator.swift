@@ -4,7 +4,8 @@
 /// Semantics as Algolia's: facet values compare case- and diacritic-insensitively, tags
 /// exactly; an array attribute matches when any element does; a record without the attribute
 /// never matches a positive filter and does match its negation. A facet filter on an attribute
-/// that is not in `attributesForFaceting` matches nothing, as with Algolia.
+/// that is not in `attributesForFaceting` matches nothing, as with Algolia, and so does a numeric
+/// filter that `numericAttributesForFiltering` does not allow.
 ///
 /// Results are memoized per expression for the evaluator's lifetime, so the queries of one
 /// multi-search that share filters (InstantSearch's disjunctive faceting) evaluate them once.
@@ -44,6 +45,7 @@ final class FilterEvaluator {
             let ids = column.values.indices.filter { column.values.equals($0, tag) }.map { UInt32($0) }
             return facetDocuments(attribute: "_tags", ids: ids)
         case .numeric(let attribute, let comparison, let bound):
+            guard snapshot.configuration.numericFiltering?.allows(attribute, comparison) ?? true else { return DocumentSet(capacity: capacity) }
             return numericDocuments(attribute) { value in
                 switch comparison {
                 case .less: value < bound
@@ -55,6 +57,7 @@ final class FilterEvaluator {
                 }
             }
         case .numericRange(let attribute, let lower, let upper):
+            guard snapshot.configuration.numericFiltering?.allows(attribute, nil) ?? true else { return DocumentSet(capacity: capacity) }
             return numericDocuments(attribute) { $0 >= lower && $0 <= upper }
         }
     }

@@ -8,7 +8,8 @@ import SearchAPI
 // - facetFilters / optionalFilters: `attr:value` (split at the first colon); `attr:-value`
 //   negates; `attr:\-value` is the literal value "-value"; a value wrapped in double quotes
 //   is unquoted (`brand:"Apple Inc"`, escapes \" and \\); `_tags:x` is `.tag("x")`;
-//   a trailing `<score=N>` is accepted and dropped.
+//   a trailing `<score=N>` (0–65,535) is the filter's score in `optionalFilters`
+//   (`scoredOptionalFilters`), and dropped from the expression.
 // - numericFilters: `attr<n`, `attr <= n`, `attr=n`, `attr!=n`, `attr>=n`, `attr>n`,
 //   `attr:lo TO hi` or `attr:lo to hi` (same rules as in `filters`).
 // - tagFilters: `tag`; `-tag` negates; `\-tag` is the literal tag "-tag"; surrounding double
@@ -19,6 +20,21 @@ import SearchAPI
 /// One entry of a list-shaped filter parameter: `.single` (ANDed with its siblings) or `.anyOf`
 /// (ORed together). The same type the request models use, so parameters pass straight through.
 public typealias FilterListElement = FilterListItem
+
+/// An optional filter and its score (`brand:Apple<score=3>`; 1 when it has none): a record
+/// matching it gets the score, and records rank by their total (Algolia's filter scoring).
+public struct ScoredFilter: Sendable, Hashable {
+    /// Algolia's range of scores.
+    public static let scores = 0...65_535
+
+    public var filter: FilterExpression
+    public var score: Int
+
+    public init(filter: FilterExpression, score: Int) {
+        self.filter = filter
+        self.score = score
+    }
+}
 
 public enum FilterListParser {
     public static func facetFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
@@ -33,10 +49,54 @@ public enum FilterListParser {
         try combine(list, parameter: "tagFilters") { (element) throws(FilterError) in try tagElement(element, parameter: "tagFilters") }
     }
 
-    /// Parsed like facetFilters (scores are dropped). The evaluator decides how optional
-    /// filters affect ranking.
+    /// Parsed like facetFilters (scores are dropped: `scoredOptionalFilters` keeps them).
     public static func optionalFilters(_ list: [FilterListElement]) throws(FilterError) -> FilterExpression? {
         try combine(list, parameter: "optionalFilters") { (element) throws(FilterError) in try facetElement(element, parameter: "optionalFilters") }
+    }
+
+    /// `optionalFilters` with their scores (Algolia's filter scoring): one group per AND-ed
+    /// element (an OR group holds several filters), each filter with its `<score=N>`, 1 when
+    /// it has none. Empty OR groups are left out.
+    ///
+    /// ```swift
+    /// try FilterListParser.scoredOptionalFilters([.single("brand:Apple<score=3>"), .anyOf(["color:red", "color:blue<score=2>"])])
+    /// // [[brand:Apple 3], [color:red 1, color:blue 2]]
+    /// ```
+    public static func scoredOptionalFilters(_ list: [FilterListElement]) throws(FilterError) -> [[ScoredFilter]] {
+        let parameter = "optionalFilters"
+        let count = list.reduce(0) { $0 + filterCount($1) }
+        guard count <= FilterParser.maxFilters else {
+            throw FilterError(parameter: parameter, position: nil,
+                              message: "\(count) filters; expected at most \(FilterParser.maxFilters)")
+        }
+        var groups: [[ScoredFilter]] = []
+        for entry in list {
+            let texts: [String]
+            switch entry {
+            case .single(let text): texts = [text]
+            case .anyOf(let values): texts = values
+            }
+            var group: [ScoredFilter] = []
+            for text in texts {
+                group.append(ScoredFilter(filter: try facetElement(text, parameter: parameter),
+                                          score: try score(of: text, parameter: parameter)))
+            }
+            if !group.isEmpty { groups.append(group) }
+        }
+        return groups
+    }
+
+    /// The `<score=N>` at the end of a filter, 1 when there is none.
+    static func score(of text: String, parameter: String) throws(FilterError) -> Int {
+        let chars = trimmed(text)
+        let stripped = FilterStringParser.strippingScoreSuffix(chars)
+        guard stripped.count < chars.count else { return 1 }
+        let digits = String(chars[(stripped.count + "<score=".count)..<(chars.count - 1)])
+        guard let score = Int(digits), ScoredFilter.scores.contains(score) else {
+            throw FilterError(parameter: parameter, position: nil,
+                              message: "'\(FilterStringParser.shorten(text))' has the score \(FilterStringParser.shorten(digits)); expected a whole number from 0 to 65535")
+        }
+        return score
     }
 
     /// Dispatches on the parameter name ("facetFilters", "numericFilters", "tagFilters",

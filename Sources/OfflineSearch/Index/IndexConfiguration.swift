@@ -20,6 +20,8 @@ struct FacetAttribute: Sendable, Hashable {
     var searchable: Bool
     /// `filterOnly(x)`: usable in filters, never counted.
     var filterOnly: Bool
+    /// `afterDistinct(x)`: with `distinct`, counted on the hits distinct keeps.
+    var afterDistinct = false
 }
 
 /// One entry of `customRanking`: `asc(attr)` or `desc(attr)`.
@@ -52,6 +54,9 @@ struct IndexConfiguration: Sendable {
     var documentOrder: [CustomRankingCriterion] { sortCriteria + customRanking + laterSortCriteria }
     /// `attributeForDistinct`.
     let attributeForDistinct: String?
+    /// `numericAttributesForFiltering`: which attributes numeric filters may use; nil when every
+    /// numeric attribute may (the setting unset or empty).
+    let numericFiltering: NumericFiltering?
     /// The relevance criteria of `ranking` the engine applies, in order: those before `custom`
     /// (after it, the custom order decides), without `geo` and `proximity`.
     let relevanceOrder: [RankingCriterion]
@@ -60,6 +65,8 @@ struct IndexConfiguration: Sendable {
     /// `ignorePlurals` / `removeStopWords` for English, from the settings (a request may override).
     let ignorePlurals: Bool
     let removeStopWords: Bool
+    /// The names in `replicas` written `virtual(name)`: relevant sorts.
+    let virtualReplicas: Set<String>
     /// The names in `replicas` (`virtual(name)` unwrapped).
     let replicas: [String]
     let unretrievable: Set<String>
@@ -113,7 +120,7 @@ struct IndexConfiguration: Sendable {
             } else if let inner = IndexConfiguration.unwrap(text, modifier: "filterOnly") {
                 facet = FacetAttribute(path: inner, searchable: false, filterOnly: true)
             } else if let inner = IndexConfiguration.unwrap(text, modifier: "afterDistinct") {
-                facet = FacetAttribute(path: inner, searchable: false, filterOnly: false)
+                facet = FacetAttribute(path: inner, searchable: false, filterOnly: false, afterDistinct: true)
             } else if !text.isEmpty, !text.contains("(") {
                 facet = FacetAttribute(path: text, searchable: false, filterOnly: false)
             } else {
@@ -134,6 +141,7 @@ struct IndexConfiguration: Sendable {
         }
         attributeForDistinct = distinctPath
         facetAttributes = facets
+        numericFiltering = try NumericFiltering(settings.stringList("numericAttributesForFiltering") ?? [])
 
         var ranking: [CustomRankingCriterion] = []
         for entry in settings.customRanking ?? [] {
@@ -172,6 +180,7 @@ struct IndexConfiguration: Sendable {
         relevanceOrder = settings.ranking == nil ? RankingCriterion.defaultOrder : order
 
         var replicaNames: [String] = []
+        var virtualNames: Set<String> = []
         for entry in settings.stringList("replicas") ?? [] {
             let name = IndexConfiguration.unwrap(entry.trimmingSpaces, modifier: "virtual") ?? entry.trimmingSpaces
             guard !name.isEmpty, !replicaNames.contains(name) else {
@@ -179,8 +188,10 @@ struct IndexConfiguration: Sendable {
             }
             try IndexName.validate(name, role: "replicas: replica name")
             replicaNames.append(name)
+            if IndexConfiguration.unwrap(entry.trimmingSpaces, modifier: "virtual") != nil { virtualNames.insert(name) }
         }
         replicas = replicaNames
+        virtualReplicas = virtualNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
         // Derived once per settings (a bad value fails when set, not at the next search).
         separators = try settings.string("separatorsToIndex").map { text throws(SearchError) in
@@ -209,6 +220,43 @@ struct IndexConfiguration: Sendable {
     static func derivedFingerprint(_ settings: IndexSettings) -> String {
         let keys = ["searchableAttributes", "attributesForFaceting", "customRanking", "ranking", "attributeForDistinct",
                     "separatorsToIndex"]
-        return keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
+        let fingerprint = keys.map { settings.values[$0]?.jsonString ?? "null" }.joined(separator: "|")
+        // Placeholder synonyms change the indexed terms (only indices that have some add them).
+        let placeholders = (settings.values["synonyms"]?.arrayValue ?? []).filter { $0["type"]?.stringValue?.lowercased() == "placeholder" }
+        return placeholders.isEmpty ? fingerprint : fingerprint + "|" + JSONValue.array(placeholders).jsonString
+    }
+}
+
+/// `numericAttributesForFiltering` (formerly `numericAttributesToIndex`): the attributes numeric
+/// filters may use, each by name or as `equalOnly(attribute)` (only `=` and `!=`). As in Algolia,
+/// a numeric filter on another attribute (or a range on an `equalOnly` one) finds no number to
+/// compare, so it matches nothing, and its negation (`NOT price > 5`) every record.
+struct NumericFiltering: Sendable, Hashable {
+    /// Attributes every comparison may use.
+    var ranged: Set<String> = []
+    /// Attributes only `=` and `!=` may use.
+    var equalOnly: Set<String> = []
+
+    /// Nil for an empty list (every numeric attribute may be filtered, as when unset).
+    init?(_ entries: [String]) throws(SearchError) {
+        guard !entries.isEmpty else { return nil }
+        for entry in entries {
+            let text = entry.trimmingSpaces
+            if let inner = IndexConfiguration.unwrap(text, modifier: "equalOnly") {
+                equalOnly.insert(inner)
+            } else if !text.isEmpty, !text.contains("(") {
+                ranged.insert(text)
+            } else {
+                throw SearchError(.invalidParameter,
+                                  "numericAttributesForFiltering: invalid entry \"\(entry)\"; expected an attribute name or equalOnly(attribute)")
+            }
+        }
+        equalOnly.subtract(ranged)
+    }
+
+    /// Whether a numeric filter on `attribute` with `comparison` (nil: a range `lo TO hi`) can match.
+    func allows(_ attribute: String, _ comparison: NumericComparison?) -> Bool {
+        if ranged.contains(attribute) { return true }
+        return equalOnly.contains(attribute) && (comparison == .equal || comparison == .notEqual)
     }
 }

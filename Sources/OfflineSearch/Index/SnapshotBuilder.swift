@@ -110,9 +110,19 @@ private struct TermCollector: TokenSink {
     /// Every document's words in order (temporary ids), each attribute value after its
     /// `ForwardIndex.marker`: the forward index, for proximity.
     var forward: [UInt32] = []
+    /// Placeholder synonyms' tags (folded UTF-8), and the UTF-8 of the value being scanned when
+    /// it may hold one (`<tag>`), else empty.
+    var placeholderTags: Set<[UInt8]> = []
+    var placeholderValue: [UInt8] = []
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        let id = words.id(of: folded)
+        let id: UInt32
+        if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
+           placeholderValue[end] == UInt8(ascii: ">"), placeholderTags.contains(Array(folded)) {
+            id = Array(SynonymTable.placeholderTerm(String(decoding: folded, as: UTF8.self)).utf8).withUnsafeBufferPointer { words.id(of: $0) }
+        } else {
+            id = words.id(of: folded)
+        }
         let rank = PostingRank.rank(level: level, position: ordered ? position : 0)
         entries.append(UInt64(id) << 32 | UInt64(rank) << 16 | UInt64(PostingMask.bit(forLevel: level)))
         forward.append(id)
@@ -137,6 +147,7 @@ enum SnapshotBuilder {
         // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
         //    masks of its occurrences combined.
         var collector = TermCollector()
+        collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
         var docStarts: [UInt32] = [0]
         docStarts.reserveCapacity(documentCount + 1)
         var docTerms: [UInt32] = []
@@ -156,6 +167,7 @@ enum SnapshotBuilder {
                 collector.ordered = attribute.ordered
                 let before = collector.entries.count
                 collector.forward.append(ForwardIndex.marker(attribute: attribute.ordinal))
+                collector.placeholderValue = !collector.placeholderTags.isEmpty && text.utf8.contains(UInt8(ascii: "<")) ? Array(text.utf8) : []
                 Tokenizer.scan(text, separators: configuration.separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value

@@ -32,10 +32,12 @@ struct CandidateMatches {
     var vocabularySize: Int
     /// The searchable attributes by ordinal (empty without `searchableAttributes`).
     var searchable: [SearchableAttribute]
+    /// How the attribute criterion picks a record's attribute (`attributeCriteriaComputedBy`, set
+    /// per request: `SearchRequest.attributeStrategy`).
+    var attributeStrategy = AttributeStrategy.best
     /// Whether the attribute criterion takes its attribute from the closest pairs of words
-    /// (Algolia's `minProximity`, used when proximity ranks before attribute and the query has
-    /// several words) rather than from the best match of any word.
-    var attributeFromProximity: Bool
+    /// (`minProximity`) rather than from the best match of any word.
+    var attributeFromProximity: Bool { attributeStrategy == .minProximity }
     /// `minProximity`: pairs of words closer than this count as this far (set per request).
     var minProximity = 1
     /// Filled by the proximity criterion: each scanned record's attribute of its closest pairs.
@@ -187,15 +189,8 @@ enum CandidateMatcher {
                                 orderedLevels: snapshot.configuration.orderedLevels, exact: exact, byTypos: byTypos,
                                 variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
                                 forward: snapshot.forward, vocabularySize: snapshot.terms.count,
-                                searchable: snapshot.configuration.searchable ?? [],
-                                attributeFromProximity: words.count > 1 && proximityRanksBeforeAttribute(snapshot.configuration.relevanceOrder))
+                                searchable: snapshot.configuration.searchable ?? [])
     }
-}
-
-/// Whether `proximity` comes before `attribute` in a ranking order (both present).
-private func proximityRanksBeforeAttribute(_ order: [RankingCriterion]) -> Bool {
-    guard let proximity = order.firstIndex(of: .proximity), let attribute = order.firstIndex(of: .attribute) else { return false }
-    return proximity < attribute
 }
 
 /// Each record's attribute rank from its closest pairs of query words (`ProximityScanner`),

@@ -171,6 +171,7 @@ enum QueryWords {
             if ignorePlurals { add(EnglishLanguage.pluralForms(of: word.folded), exact: asExact.contains(.plurals)) }
             add(synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] },
                 exact: asExact.contains(.singleWordSynonyms))
+            add(synonyms.placeholders(for: word.folded), exact: asExact.contains(.singleWordSynonyms))
             word.corrections = synonyms.corrections(of: word.folded).filter { !seen.contains($0.word) }
             return word
         }
@@ -217,7 +218,9 @@ enum WordRemoval: String, Sendable, Hashable, CaseIterable {
 /// and plain groups (`[["tv", "television"]]`), and `altCorrection1` / `altCorrection2`
 /// (`{"word": ..., "corrections": [...]}`: the word finds each one-word correction, counted as
 /// one or two typos). Type names are read in any case (`onewaysynonym`, as older clients send).
-/// Placeholder synonyms are kept in the settings but not applied.
+/// Placeholders (`{"type": "placeholder", "placeholder": "<num>", "replacements": ["1", "2"]}`):
+/// a record whose searchable text holds `<num>` is indexed with `placeholderTerm("num")` in place
+/// of the word, and a query word equal to a replacement finds it.
 struct SynonymTable: Sendable, Hashable {
     /// Folded phrase → the folded phrases that stand for it.
     private var table: [[String]: [[String]]] = [:]
@@ -225,6 +228,10 @@ struct SynonymTable: Sendable, Hashable {
     private var correctionTable: [String: [Correction]] = [:]
     /// The most words in a phrase that has synonyms.
     private(set) var longestPhrase = 0
+    /// Placeholder tags (the folded word between `<` and `>`), for the index side.
+    private(set) var placeholderTags: Set<String> = []
+    /// Folded replacement word → the `placeholderTerm`s it finds.
+    private var placeholderTable: [String: [String]] = [:]
 
     init() {}
 
@@ -257,8 +264,18 @@ struct SynonymTable: Sendable, Hashable {
                     add(word: Tokenizer.words(word, separators: separators),
                         corrections: corrections.map { Tokenizer.words($0, separators: separators) },
                         typos: type == "altcorrection1" ? 1 : 2)
+                case "placeholder":
+                    let tag = object["placeholder"]?.stringValue ?? ""
+                    let tagWords = Tokenizer.words(tag, separators: separators)
+                    guard tag.hasPrefix("<"), tag.hasSuffix(">"), tagWords.count == 1,
+                          tag.dropFirst().dropLast().allSatisfy({ $0.isLetter || $0.isNumber }) else {
+                        throw .invalidParameter("synonyms", expected: "a placeholder of one word between < and >, such as \"<streetnumber>\"",
+                                                got: entry.jsonString)
+                    }
+                    let replacements = object["replacements"]?.arrayValue?.compactMap(\.stringValue) ?? []
+                    add(placeholder: tagWords[0], replacements: replacements.map { Tokenizer.words($0, separators: separators) })
                 default:
-                    continue  // placeholder synonyms: stored, not applied
+                    continue
                 }
             default:
                 throw .invalidParameter("synonyms", expected: "synonym objects or arrays of words", got: entry.jsonString)
@@ -293,6 +310,22 @@ struct SynonymTable: Sendable, Hashable {
         }
         correctionTable[word[0]] = known.sorted { $0.typos < $1.typos }
     }
+
+    /// A placeholder: one-word replacements find it (a replacement of several words is not applied).
+    private mutating func add(placeholder tag: String, replacements: [[String]]) {
+        placeholderTags.insert(tag)
+        let term = SynonymTable.placeholderTerm(tag)
+        for replacement in replacements where replacement.count == 1 && !(placeholderTable[replacement[0]] ?? []).contains(term) {
+            placeholderTable[replacement[0], default: []].append(term)
+        }
+    }
+
+    /// The indexed term of a placeholder tag: the tag after three control characters, which no
+    /// text tokenizes to and no query word reaches within two typos.
+    static func placeholderTerm(_ tag: String) -> String { "\u{1}\u{1}\u{1}" + tag }
+
+    /// The placeholder terms a query word (folded) finds.
+    func placeholders(for word: String) -> [String] { placeholderTable[word] ?? [] }
 
     /// The phrases that stand for `phrase` (folded words).
     func alternatives(of phrase: [String]) -> [[String]] { table[phrase] ?? [] }

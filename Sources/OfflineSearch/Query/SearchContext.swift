@@ -58,6 +58,7 @@ final class SearchContext {
     func matching(_ request: SearchRequest) -> (documents: DocumentSet, candidates: CandidateMatches?) {
         var candidates = candidates(for: request.words, policy: request.typoPolicy, scope: request.scope)
         candidates?.minProximity = request.minProximity
+        candidates?.attributeStrategy = request.attributeStrategy
         var documents = candidates?.matched ?? DocumentSet(capacity: snapshot.documentCount, full: true)
         if let live { documents.formIntersection(live) }
         if let filter = request.filter { documents.formIntersection(filters.documents(matching: filter)) }

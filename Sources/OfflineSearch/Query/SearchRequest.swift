@@ -19,14 +19,25 @@ struct SearchRequest {
     let distinct: Int
     /// `minProximity` (1–7): two query words closer than this count as this far apart.
     let minProximity: Int
+    /// How the attribute criterion picks a record's attribute: `attributeCriteriaComputedBy`,
+    /// else `attributeCriteriaComputedByMinProximity: true` (`minProximity`), else `minProximity`
+    /// when proximity ranks before attribute and `best` otherwise; `best` for one word (no pairs).
+    let attributeStrategy: AttributeStrategy
     let filter: FilterExpression?
-    /// `optionalFilters`: records matching more of them rank higher (the `filters` criterion).
-    let optionalFilter: FilterExpression?
+    /// `optionalFilters`, one group per AND-ed element, each filter with its score: records
+    /// with a higher total rank higher (the `filters` criterion).
+    let optionalFilters: [[ScoredFilter]]
+    /// `sumOrFiltersScores`: an OR group of optional filters scores the sum of the filters a
+    /// record matches (true) or the best of them (false, the default).
+    let sumOrFiltersScores: Bool
     /// `aroundLatLng` and its radius, `insideBoundingBox`, `insidePolygon`: where records must
     /// be, and the center the `geo` criterion ranks by. `StateContext` replaces an automatic
     /// radius by the one it computes.
     var geo: GeoQuery?
     let facets: [String]
+    /// `facetingAfterDistinct` (a search parameter only, as in Algolia): with `distinct`, facets
+    /// are counted on the hits distinct keeps.
+    let facetingAfterDistinct: Bool
     let maxValuesPerFacet: Int
     let sortFacetValuesBy: FacetSortOrder
     let hitsPerPage: Int
@@ -93,9 +104,20 @@ struct SearchRequest {
         case .bool(true)?: distinct = 1
         case let value?: distinct = try ParameterReader(name: "distinct", value: value).int(in: 0...4)
         }
-        if let strategy = setting("attributeCriteriaComputedBy") {
-            // Accepted and checked; the strategy follows the `ranking` order (see the README).
-            _ = try ParameterReader(name: "attributeCriteriaComputedBy", value: strategy).enumeration(AttributeStrategy.self)
+        let strategy = try setting("attributeCriteriaComputedBy").map { value throws(SearchError) in
+            try ParameterReader(name: "attributeCriteriaComputedBy", value: value).enumeration(AttributeStrategy.self)
+        }
+        let byMinProximity = try setting("attributeCriteriaComputedByMinProximity").map { value throws(SearchError) in
+            try ParameterReader(name: "attributeCriteriaComputedByMinProximity", value: value).bool()
+        }
+        if words.count < 2 {
+            attributeStrategy = .best
+        } else if let strategy {
+            attributeStrategy = strategy
+        } else if byMinProximity == true || AttributeStrategy.proximityRanksBeforeAttribute(configuration.relevanceOrder) {
+            attributeStrategy = .minProximity
+        } else {
+            attributeStrategy = .best
         }
         minProximity = try setting("minProximity").map { value throws(SearchError) in
             try ParameterReader(name: "minProximity", value: value).int(in: 1...7)
@@ -108,7 +130,10 @@ struct SearchRequest {
         typoPolicy = try TypoPolicy(parameters, settings: settings, separators: configuration.separators)
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
-        optionalFilter = try SearchRequest.listExpression(parameters.optionalFilters, parameter: "optionalFilters")
+        optionalFilters = try SearchRequest.scoredOptionalFilters(parameters.optionalFilters)
+        sumOrFiltersScores = try setting("sumOrFiltersScores").map { value throws(SearchError) in
+            try ParameterReader(name: "sumOrFiltersScores", value: value).bool()
+        } ?? false
         geo = try GeoQuery(parameters)
 
         let declared = configuration.facetAttributes.filter { !$0.filterOnly }.map(\.path)
@@ -118,6 +143,9 @@ struct SearchRequest {
             for name in names where !facets.contains(name) { facets.append(name) }
         }
         self.facets = facets
+        facetingAfterDistinct = try parameters.other["facetingAfterDistinct"].map { value throws(SearchError) in
+            try ParameterReader(name: "facetingAfterDistinct", value: value).bool()
+        } ?? false
         maxValuesPerFacet = parameters.maxValuesPerFacet ?? settings.maxValuesPerFacet ?? 100
         sortFacetValuesBy = parameters.sortFacetValuesBy ?? settings.sortFacetValuesBy ?? .count
 
@@ -191,6 +219,22 @@ struct SearchRequest {
         }
     }
 
+    /// `optionalFilters` (a string or nested arrays) with their scores.
+    static func scoredOptionalFilters(_ list: FilterList?) throws(SearchError) -> [[ScoredFilter]] {
+        do {
+            switch list {
+            case nil:
+                return []
+            case .string(let text)?:
+                return try FilterListParser.scoredOptionalFilters(FilterListParser.splitStringForm(text, parameter: "optionalFilters"))
+            case .list(let items)?:
+                return try FilterListParser.scoredOptionalFilters(items)
+            }
+        } catch {
+            throw SearchError(.invalidFilter, error.description)
+        }
+    }
+
     /// `filters`, `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
     static func filterExpression(_ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
         var parts: [FilterExpression?] = []
@@ -249,7 +293,20 @@ struct MatchScope: Hashable, Sendable {
     }
 }
 
-/// `attributeCriteriaComputedBy`'s values.
-enum AttributeStrategy: String, CaseIterable {
-    case best, minProximity, sum
+/// `attributeCriteriaComputedBy`'s values: which attribute the attribute criterion ranks a
+/// record by, for a query of several words.
+enum AttributeStrategy: String, CaseIterable, Sendable {
+    /// The best searchable attribute (level, then position) any query word matched in.
+    case best
+    /// The best attribute holding a closest pair of query words (`best` when every pair is 8 or
+    /// more apart).
+    case minProximity
+    /// Each query word's best attribute, summed over the words matched.
+    case sum
+
+    /// Whether `proximity` comes before `attribute` in a ranking order (both present).
+    static func proximityRanksBeforeAttribute(_ order: [RankingCriterion]) -> Bool {
+        guard let proximity = order.firstIndex(of: .proximity), let attribute = order.firstIndex(of: .attribute) else { return false }
+        return proximity < attribute
+    }
 }

@@ -59,12 +59,13 @@ enum SegmentedSearch {
     /// Every matching document of every segment, in rank order, lazily: each segment's
     /// documents come ranked (`RelevanceRanker.keyedTiers`), and the heads are compared by the
     /// sort values (a sort replica), then the relevance key, then the document order.
-    static func ranked(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
+    static func ranked(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria relevance: [RankingCriterion],
+                       state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
         let configuration = state.configuration
         let segments = state.segments
         var cursors = matches.indices.map { index in
             TierCursor(RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates,
-                                                  boosts: boosts[index], geo: geo[index], criteria: configuration.relevanceOrder,
+                                                  boosts: boosts[index], geo: geo[index], criteria: relevance,
                                                   sortRuns: segments[index].snapshot.sortRuns))
         }
         let criteria = configuration.documentOrder
@@ -96,10 +97,10 @@ enum SegmentedSearch {
     }
 
     /// The ranked documents at `start..<start + count`.
-    static func page(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState,
+    static func page(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion], state: IndexState,
                      start: Int, count: Int) -> [(segment: Int, document: Int)] {
         guard count > 0 else { return [] }
-        let ranked = ranked(matches, boosts: boosts, geo: geo, state: state)
+        let ranked = ranked(matches, boosts: boosts, geo: geo, criteria: criteria, state: state)
         for _ in 0..<start where ranked.next() != nil {}
         var page: [(segment: Int, document: Int)] = []
         while page.count < count, let next = ranked.next() { page.append(next) }
@@ -107,24 +108,63 @@ enum SegmentedSearch {
     }
 
     /// `distinct` over every segment: the page once each group (the records sharing the first
-    /// value of `attributeForDistinct`) is cut to its best `perGroup`, and how many remain.
-    static func distinctPage(_ matches: [SegmentMatch], boosts: [[DocumentSet]], geo: [GeoRanking?], state: IndexState, groupPath: String,
-                             perGroup: Int, start: Int, count: Int) -> (page: [(segment: Int, document: Int)], total: Int) {
+    /// value of `attributeForDistinct`) is cut to its best `perGroup`, how many remain, and which
+    /// (per segment).
+    static func distinctPage(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion], state: IndexState,
+                             groupPath: String, perGroup: Int, start: Int, count: Int)
+        -> (page: [(segment: Int, document: Int)], total: Int, kept: [DocumentSet]) {
         let columns = state.segments.map { $0.snapshot.facetColumn(groupPath) }
         var seen: [String: Int] = [:]
         var page: [(segment: Int, document: Int)] = []
-        var kept = 0
-        let ranked = ranked(matches, boosts: boosts, geo: geo, state: state)
+        var kept = matches.map { DocumentSet(capacity: $0.documents.capacity) }
+        var total = 0
+        let ranked = ranked(matches, boosts: boosts, geo: geo, criteria: criteria, state: state)
         while let (segment, document) = ranked.next() {
             if let column = columns[segment], column.docStarts[document] < column.docStarts[document + 1] {
                 let group = column.values[Int(column.docValues[Int(column.docStarts[document])])]
                 guard seen[group, default: 0] < perGroup else { continue }
                 seen[group, default: 0] += 1
             }
-            if kept >= start, page.count < count { page.append((segment, document)) }
-            kept += 1
+            if total >= start, page.count < count { page.append((segment, document)) }
+            kept[segment].insert(document)
+            total += 1
         }
-        return (page, kept)
+        return (page, total, kept)
+    }
+
+    /// Relevant sort (a virtual replica's): the most relevant of the matching documents, per
+    /// segment. The matches are ranked by relevance alone (`criteria`, no sort), and the best
+    /// tiers are kept until they hold (100 − `strictness`)% of the matches, at least the first
+    /// tier (the records tied with the most relevant one on every criterion) and never part of a
+    /// tier: 100 keeps the first tier only, 0 every match. Tiers of two segments with the same
+    /// values are one tier.
+    /// - Complexity: the relevance splits of the tiers kept (as ranking that many hits costs).
+    static func relevantSelection(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion],
+                                  strictness: Int) -> [DocumentSet] {
+        var selected = matches.map { DocumentSet(capacity: $0.documents.capacity) }
+        let total = matches.reduce(0) { $0 + $1.documents.count }
+        if strictness == 0 {
+            for index in matches.indices { selected[index] = matches[index].documents }
+            return selected
+        }
+        let target = max(1, (total * (100 - strictness) + 99) / 100)
+        var tiers = matches.indices.map { index in
+            RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates, boosts: boosts[index],
+                                       geo: geo[index], criteria: criteria, sortRuns: []).makeIterator()
+        }
+        var heads = tiers.indices.map { tiers[$0].next() }
+        var kept = 0
+        while kept < target {
+            // The best key among the segments' next tiers; every tier with it is kept.
+            guard let key = heads.compactMap({ $0?.key }).min(by: { $0.lexicographicallyPrecedes($1) }) else { break }
+            for index in heads.indices where heads[index]?.key == key {
+                let tier = heads[index]!.tier
+                selected[index].formUnion(tier.documentSet(capacity: matches[index].documents.capacity))
+                kept += tier.count
+                heads[index] = tiers[index].next()
+            }
+        }
+        return selected
     }
 
     /// Each value of a facet with its count over the matching documents of every segment

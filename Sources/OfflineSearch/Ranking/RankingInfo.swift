@@ -7,13 +7,13 @@ enum RankingInfo {
     /// - `firstMatchedWord`: the attribute criterion's searchable level × 1000, plus the position
     ///   of the first matched word when that attribute is ordered;
     /// - `userScore`: the custom-ranking rank, higher is better;
-    /// - `filters`: the optional filters the record matches;
+    /// - `filters`: the total score of the optional filters the record matches;
     /// - `proximityDistance`: the proximity criterion's value;
     /// - `geoDistance`: with `aroundLatLng`, the `geo` criterion's value (the distance to the
     ///   nearest of the record's locations, divided by the precision there), else 0;
     ///   `geoPrecision`: that precision in metres (1 without a center); `matchedGeoLocation`:
     ///   the nearest location and its distance in metres.
-    static func json(for document: Int, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
+    static func json(for document: Int, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
                      userScore: Int) -> JSONValue {
         var typos = 0, words = 0, exact = 0, firstMatchedWord = 0, proximity = 0
         if let candidates {
@@ -39,7 +39,7 @@ enum RankingInfo {
             "geoPrecision": .int(Int64(geoPrecision)),
             "nbExactWords": .int(Int64(exact)),
             "words": .int(Int64(words)),
-            "filters": .int(Int64(boosts.filter { $0.contains(document) }.count)),
+            "filters": .int(Int64(FilterBoost.score(of: document, in: boosts))),
         ]
         if let matchedLocation { info.appendUnique("matchedGeoLocation", matchedLocation) }
         return .object(info)

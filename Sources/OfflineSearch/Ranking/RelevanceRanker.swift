@@ -12,7 +12,7 @@ enum RankingCriterion: String, Sendable, Hashable {
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **geo**: with `aroundLatLng`, nearer first, by groups of `aroundPrecision` metres;
 /// 3. **words**: more query words matched first (optional words);
-/// 4. **filters**: more `optionalFilters` matched first;
+/// 4. **filters**: a higher total score of the `optionalFilters` matched first (`FilterBoost`);
 /// 5. **proximity**: closer query words first;
 /// 6. **attribute**: the best searchable level at which any query word matched, then, in an
 ///    ordered attribute, the earliest position of a matched word;
@@ -68,7 +68,7 @@ enum RelevanceRanker {
     /// The documents at positions `start..<start + count` of the ranked result.
     /// `boosts`: the documents matching each optional filter; `sortRuns`: a sort replica's runs
     /// of equal sort values (`IndexSnapshot.sortRuns`), ranked one after the other.
-    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
+    static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [], geo: GeoRanking? = nil,
                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                      start: Int, count: Int) -> [Int] {
         guard count > 0 else { return [] }
@@ -86,14 +86,16 @@ enum RelevanceRanker {
 
     /// `distinct`: the page of the ranked documents once each group (the records sharing a value
     /// of `attributeForDistinct`) is cut to its best `perGroup`, and how many documents remain in
-    /// all. A record without the attribute is a group of its own.
+    /// all, and which (`facetingAfterDistinct` counts facets on them). A record without the
+    /// attribute is a group of its own.
     /// - Complexity: O(matching documents) — every group must be seen to count the hits.
-    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
+    static func distinctPage(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [], geo: GeoRanking? = nil,
                              criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
-                             groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int) {
+                             groups: FacetColumn, perGroup: Int, start: Int, count: Int) -> (page: [Int], total: Int, kept: DocumentSet) {
         var seen = [UInt8](repeating: 0, count: groups.values.count)
         var page: [Int] = []
-        var kept = 0
+        var kept = DocumentSet(capacity: matched.capacity)
+        var total = 0
         for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns) {
             for document in tier.elements(skip: 0, limit: Int.max) {
                 let range = Int(groups.docStarts[document])..<Int(groups.docStarts[document + 1])
@@ -101,11 +103,12 @@ enum RelevanceRanker {
                     guard Int(seen[group]) < perGroup else { continue }
                     seen[group] += 1
                 }
-                if kept >= start, page.count < count { page.append(document) }
-                kept += 1
+                if total >= start, page.count < count { page.append(document) }
+                kept.insert(document)
+                total += 1
             }
         }
-        return (page, kept)
+        return (page, total, kept)
     }
 
     /// The tiers in ranking order; lazily, so tiers after the page are never computed. With
@@ -113,7 +116,7 @@ enum RelevanceRanker {
     /// relevance.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet] = [], geo: GeoRanking? = nil,
+    static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [], geo: GeoRanking? = nil,
                       criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
         keyedTiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns,
                    completeKeys: false).lazy.map(\.tier)
@@ -123,7 +126,7 @@ enum RelevanceRanker {
     /// with `sortRuns`, run by run, so the documents come in the order of the sort values first.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
-    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
+    static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
                            criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
             return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
@@ -153,7 +156,7 @@ enum RelevanceRanker {
     /// The relevance tiers of `matched` (documents of a snapshot of `capacity`), lazily, with their
     /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
     /// document), so tiers of two segments compare; without, keys are left empty.
-    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [DocumentSet], geo: GeoRanking? = nil,
+    static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
                                     criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
@@ -180,7 +183,7 @@ enum RelevanceRanker {
 
     /// One document's value of each of `criteria`: the key `split` gives the part it falls in.
     static func values(of document: Int, criteria: ArraySlice<RankingCriterion>, candidates: CandidateMatches?,
-                       boosts: [DocumentSet], geo: GeoRanking? = nil) -> [Int] {
+                       boosts: [FilterBoost], geo: GeoRanking? = nil) -> [Int] {
         var proximityMatch: ProximityScanner.Match?
         func proximity(_ candidates: CandidateMatches) -> ProximityScanner.Match {
             if let known = proximityMatch { return known }
@@ -189,7 +192,7 @@ enum RelevanceRanker {
             return match
         }
         return criteria.map { criterion in
-            if criterion == .filters { return -boosts.count { $0.contains(document) } }
+            if criterion == .filters { return -FilterBoost.score(of: document, in: boosts) }
             if criterion == .geo { return geo?.group(of: document) ?? 0 }
             guard let candidates, !candidates.levels.isEmpty else { return 0 }
             switch criterion {
@@ -204,8 +207,8 @@ enum RelevanceRanker {
             case .proximity:
                 return candidates.wordTerms.count > 1 ? proximity(candidates).distance : 0
             case .attribute:
-                if candidates.attributeFromProximity {
-                    return Int(proximity(candidates).attributeRank ?? bestMatchRank(of: document, candidates: candidates))
+                if candidates.attributeStrategy != .best {
+                    return attributeValue(proximity(candidates), of: document, candidates: candidates)
                 }
                 guard let level = candidates.levels.firstIndex(where: { $0.contains(document) }) else { return Int.max }
                 var rank = Int(PostingRank.rank(level: level, position: 0))
@@ -223,12 +226,12 @@ enum RelevanceRanker {
     /// (lower first: typos, distance, level and position; minus the count of what more is
     /// better: optional words and filters matched, words matched whole).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [DocumentSet], geo: GeoRanking? = nil) -> [(Int, Tier)] {
+                      boosts: [FilterBoost], geo: GeoRanking? = nil) -> [(Int, Tier)] {
         switch criterion {
         case .geo:
             return geo?.tiers(of: group) ?? [(0, .set(group))]
         case .filters:
-            return boosts.isEmpty ? [(0, .set(group))] : countTiers(group, sets: boosts).map { (-$0.count, .set($0.documents)) }
+            return boosts.isEmpty ? [(0, .set(group))] : scoreTiers(group, boosts: boosts).map { (-$0.score, .set($0.documents)) }
         case .typo, .words, .proximity, .attribute, .exact:
             guard let candidates, !candidates.levels.isEmpty else { return [(0, .set(group))] }
             switch criterion {
@@ -248,14 +251,24 @@ enum RelevanceRanker {
     }
 
     /// Splits a group by its best match: the searchable level first, then, inside an ordered
-    /// attribute, the position of the first matched word (earlier first). After the proximity
-    /// criterion, a record's attribute is the best one holding a closest pair of query words
-    /// (`minProximity`), when it has one.
+    /// attribute, the position of the first matched word (earlier first). With the
+    /// `minProximity` strategy, a record's attribute is the best one holding a closest pair of
+    /// query words, when it has one; with `sum`, the sum of each word's best match. Those read
+    /// the group's records (the proximity split's, or their own scan), so a group over
+    /// `proximityGroupLimit` falls back to the best match.
     /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
-    ///   position, or O(d log d) for the d documents of a group ranked by proximity.
+    ///   position, or O(d log d) for the d documents of a group ranked by proximity, plus the
+    ///   words of its records when they are read here.
     static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
-        if candidates.attributeFromProximity, let tiers = proximityAttributeTiers(group, candidates: candidates) {
-            return tiers
+        switch candidates.attributeStrategy {
+        case .minProximity:
+            if let tiers = proximityAttributeTiers(group, candidates: candidates) ?? scannedAttributeTiers(group, candidates: candidates) {
+                return tiers
+            }
+        case .sum:
+            if let tiers = scannedAttributeTiers(group, candidates: candidates) { return tiers }
+        case .best:
+            break
         }
         var remaining = group
         var parts: [(Int, Tier)] = []
@@ -299,16 +312,45 @@ enum RelevanceRanker {
             return scanned
         }
         guard scanned else { return nil }
-        keyed.sort { ($0.rank, $0.document) < ($1.rank, $1.document) }
+        return rankedTiers(keyed.map { (Int($0.rank), $0.document) })
+    }
+
+    /// The attribute split of a group whose records the proximity split did not read (attribute
+    /// before proximity, or the `sum` strategy): they are read here; nil over `proximityGroupLimit`.
+    static func scannedAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)]? {
+        let size = group.count
+        guard size <= proximityGroupLimit else { return nil }
+        var scanner = ProximityScanner(candidates, documents: size)
+        var keyed: [(rank: Int, document: Int)] = []
+        keyed.reserveCapacity(size)
+        group.forEach { document in
+            keyed.append((attributeValue(scanner.scan(document), of: document, candidates: candidates), document))
+            return true
+        }
+        return rankedTiers(keyed)
+    }
+
+    /// Documents with their value, as tiers of equal values, lowest first (documents in order).
+    private static func rankedTiers(_ keyed: [(rank: Int, document: Int)]) -> [(Int, Tier)] {
+        let keyed = keyed.sorted { ($0.rank, $0.document) < ($1.rank, $1.document) }
         var tiers: [(Int, Tier)] = []
         var start = 0
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count, keyed[end].rank == keyed[start].rank { end += 1 }
-            tiers.append((Int(keyed[start].rank), .list(keyed[start..<end].map(\.document))))
+            tiers.append((keyed[start].rank, .list(keyed[start..<end].map(\.document))))
             start = end
         }
         return tiers
+    }
+
+    /// A record's attribute value under the `minProximity` or `sum` strategy, from its scan (the
+    /// best match when the scan found no close pair, or no word).
+    static func attributeValue(_ match: ProximityScanner.Match, of document: Int, candidates: CandidateMatches) -> Int {
+        switch candidates.attributeStrategy {
+        case .sum: match.rankSum ?? Int(bestMatchRank(of: document, candidates: candidates))
+        case .minProximity, .best: Int(match.attributeRank ?? bestMatchRank(of: document, candidates: candidates))
+        }
     }
 
     /// A record's best match over all query words, as a `PostingRank` (the `best` strategy).
@@ -343,7 +385,9 @@ enum RelevanceRanker {
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).
-    static let proximityGroupLimit = 8_000
+    static var proximityGroupLimit: Int { proximityGroupLimitSetting.value }
+    /// `proximityGroupLimit`, changed by measurements (`SearchIndex.proximityGroupLimit`).
+    static let proximityGroupLimitSetting = LockedValue(8_000)
 
     /// The proximity of one document (`_rankingInfo.proximityDistance`, `firstMatchedWord`).
     static func proximity(of document: Int, candidates: CandidateMatches) -> ProximityScanner.Match {
@@ -385,8 +429,30 @@ enum RelevanceRanker {
         return groups.indices.compactMap { typos in groups[typos].map { (typos, $0) } }
     }
 
+    /// Splits a group by the total score of the optional filters each document matches,
+    /// highest first.
+    /// - Complexity: O(b · t · l · n / 64) for b boosts of l levels and t distinct totals.
+    static func scoreTiers(_ group: DocumentSet, boosts: [FilterBoost]) -> [(score: Int, documents: DocumentSet)] {
+        var totals: [Int: DocumentSet] = [0: group]
+        for boost in boosts {
+            var next: [Int: DocumentSet] = [:]
+            for (total, documents) in totals {
+                var rest = documents
+                for level in boost.levels {
+                    let part = documents.intersection(level.documents)
+                    guard !part.isEmpty else { continue }
+                    rest.subtract(part)
+                    next[total + level.score, default: DocumentSet(capacity: group.capacity)].formUnion(part)
+                }
+                if !rest.isEmpty { next[total, default: DocumentSet(capacity: group.capacity)].formUnion(rest) }
+            }
+            totals = next
+        }
+        return totals.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+    }
+
     /// Splits a group by how many of `sets` each document belongs to, most first (optional
-    /// words matched, optional filters matched).
+    /// words matched).
     /// - Complexity: O(k² · n / 64) for k sets.
     static func countTiers(_ group: DocumentSet, sets: [DocumentSet]) -> [(count: Int, documents: DocumentSet)] {
         // exactly[c]: documents of the group in exactly c of the sets seen so far.
@@ -427,6 +493,54 @@ enum RelevanceRanker {
     }
 }
 
+/// One AND-ed element of `optionalFilters` on one segment: the documents it scores, by score
+/// (Algolia's filter scoring). A filter alone scores its `<score=N>` (1 by default); an OR group
+/// scores the best of the filters a record matches, or their sum with `sumOrFiltersScores`.
+/// A record's total is the sum over the elements.
+struct FilterBoost {
+    /// Disjoint sets of documents, each with the score its documents get (never 0).
+    var levels: [(score: Int, documents: DocumentSet)]
+
+    /// `filters`: each filter of the group with the documents matching it.
+    init(_ filters: [(score: Int, documents: DocumentSet)], sum: Bool) {
+        levels = []
+        if sum {
+            // Documents by the sum of the scores seen so far (those matching none left out).
+            var bySum: [Int: DocumentSet] = [:]
+            for (score, documents) in filters where score > 0 && !documents.isEmpty {
+                var next: [Int: DocumentSet] = [:]
+                var unseen = documents
+                for (total, set) in bySum {
+                    let both = set.intersection(documents)
+                    unseen.subtract(set)
+                    if !both.isEmpty { next[total + score, default: DocumentSet(capacity: set.capacity)].formUnion(both) }
+                    let rest = set.subtracting(documents)
+                    if !rest.isEmpty { next[total, default: DocumentSet(capacity: set.capacity)].formUnion(rest) }
+                }
+                if !unseen.isEmpty { next[score, default: DocumentSet(capacity: unseen.capacity)].formUnion(unseen) }
+                bySum = next
+            }
+            levels = bySum.sorted { $0.key > $1.key }.map { ($0.key, $0.value) }
+        } else {
+            // The best score each document reaches: filters by score, highest first.
+            var scored: DocumentSet?
+            for (score, documents) in filters.sorted(by: { $0.score > $1.score }) where score > 0 {
+                let part = scored.map { documents.subtracting($0) } ?? documents
+                guard !part.isEmpty else { continue }
+                levels.append((score, part))
+                if scored == nil { scored = part } else { scored!.formUnion(part) }
+            }
+        }
+    }
+
+    /// A document's total score over `boosts` (the `filters` criterion, `_rankingInfo.filters`).
+    static func score(of document: Int, in boosts: [FilterBoost]) -> Int {
+        boosts.reduce(0) { total, boost in
+            total + (boost.levels.first { $0.documents.contains(document) }?.score ?? 0)
+        }
+    }
+}
+
 /// Measures how close the query words are in a record (the proximity criterion), reading the
 /// record's words in order from the forward index, and notes where the closest pairs are (the
 /// attribute criterion's `minProximity` strategy).
@@ -439,6 +553,9 @@ struct ProximityScanner {
         /// attributes where a pair of consecutive query words is at its smallest distance below
         /// 8; nil when every pair is 8 or more apart.
         var attributeRank: UInt16?
+        /// The `sum` strategy: each query word's best `PostingRank` in the record, summed over
+        /// the words found; nil when not asked for (or no word was found).
+        var rankSum: Int?
     }
 
     private let forward: ForwardIndex
@@ -455,6 +572,9 @@ struct ProximityScanner {
     private var pairRank: [UInt16]
     private var attributeRank: UInt16 = 0
     private var ordered = false
+    /// The `sum` strategy: each word's best rank (every word read, no early stop).
+    private let sums: Bool
+    private var wordRank: [UInt16]
     private static let far = Int.min / 4
 
     /// `documents`: how many documents will be read; for many, a table of the vocabulary makes
@@ -474,6 +594,8 @@ struct ProximityScanner {
             table = []
         }
         last = Array(repeating: ProximityScanner.far, count: words.count)
+        sums = candidates.attributeStrategy == .sum
+        wordRank = sums ? Array(repeating: PostingRank.unmatched, count: words.count) : []
         best = Array(repeating: 8, count: max(words.count - 1, 0))
         pairRank = Array(repeating: PostingRank.unmatched, count: max(words.count - 1, 0))
     }
@@ -486,6 +608,7 @@ struct ProximityScanner {
         guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
         for word in 0..<count { last[word] = ProximityScanner.far }
         for pair in 0..<(count - 1) { (best[pair], pairRank[pair]) = (8, PostingRank.unmatched) }
+        for word in wordRank.indices { wordRank[word] = PostingRank.unmatched }
         var position = 0
         var currentAttribute = -1
         var inAttribute = 0     // the next word's position inside the current attribute
@@ -514,7 +637,7 @@ struct ProximityScanner {
                 }
                 if matched != 0 {
                     adjacentPairs += visit(matched, at: position, inAttribute: inAttribute)
-                    if adjacentPairs == count - 1 { return }
+                    if adjacentPairs == count - 1, !sums { return }
                 }
                 position += 1
                 inAttribute += 1
@@ -522,7 +645,9 @@ struct ProximityScanner {
         }
         var rank: UInt16?
         for pair in 0..<(count - 1) where best[pair] < 8 { rank = min(rank ?? .max, pairRank[pair]) }
-        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank)
+        let found = wordRank.filter { $0 != PostingRank.unmatched }
+        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank,
+                     rankSum: found.isEmpty ? nil : found.reduce(0) { $0 + Int($1) })
     }
 
     /// Records that the words in `matched` occur at `position`; returns how many pairs became
@@ -536,6 +661,10 @@ struct ProximityScanner {
         while remaining != 0 {
             let word = remaining.trailingZeroBitCount
             remaining &= remaining - 1
+            if sums {
+                let rank = attributeRank | UInt16(min(ordered ? inAttribute : 0, PostingRank.maxPosition))
+                if rank < wordRank[word] { wordRank[word] = rank }
+            }
             if word > 0, closer(pair: word - 1, other: word - 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
             if word < count - 1, closer(pair: word, other: word + 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
             last[word] = position

@@ -130,3 +130,58 @@ import SearchAPI
         try check(["Apple": 1, "Belkin": 1, "Samsung": 1], refinedBrands: ["Apple": 1, "Belkin": 1, "Samsung": 1, "Ikea": 0])
     }
 }
+
+/// `facetingAfterDistinct` and `afterDistinct(attribute)`: facets counted on the hits `distinct` keeps.
+@Suite struct FacetingAfterDistinctTests {
+    static let records: [JSONValue] = [
+        ["objectID": "a1", "name": "shirt", "product": "A", "brand": "Xeno", "color": "red", "rank": 6],
+        ["objectID": "a2", "name": "shirt", "product": "A", "brand": "Xeno", "color": "red", "rank": 5],
+        ["objectID": "a3", "name": "shirt", "product": "A", "brand": "Xeno", "color": "red", "rank": 4],
+        ["objectID": "b1", "name": "shirt", "product": "B", "brand": "Xeno", "color": "blue", "rank": 3],
+        ["objectID": "c1", "name": "shirt", "product": "C", "brand": "Yarn", "color": "red", "rank": 2],
+        ["objectID": "n1", "name": "shirt", "brand": "Yarn", "color": "blue", "rank": 1],
+    ]
+
+    func index(_ facets: [JSONValue] = ["brand", "color"]) throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["attributesForFaceting": .array(facets), "attributeForDistinct": "product",
+                                                "customRanking": ["desc(rank)"]],
+                                     records: FacetingAfterDistinctTests.records)
+        return (engine, index)
+    }
+
+    @Test func countsOnTheDeduplicatedHits() throws {
+        let (_, index) = try index()
+        let before = try index.search("shirt", ["facets": ["brand", "color"], "distinct": 1])
+        #expect(EngineFacetTests.pairs(before.facet("brand")) == ["Xeno=4", "Yarn=2"])
+        let after = try index.search("shirt", ["facets": ["brand", "color"], "distinct": 1, "facetingAfterDistinct": true])
+        #expect(after.nbHits == 4)
+        #expect(EngineFacetTests.pairs(after.facet("brand")) == ["Xeno=2", "Yarn=2"])
+        #expect(EngineFacetTests.pairs(after.facet("color")) == ["blue=2", "red=2"])
+        // distinct 2 keeps two of A.
+        let two = try index.search("shirt", ["facets": ["color"], "distinct": 2, "facetingAfterDistinct": true])
+        #expect(EngineFacetTests.pairs(two.facet("color")) == ["red=3", "blue=2"])
+        // Without distinct, nothing to deduplicate.
+        let plain = try index.search("shirt", ["facets": ["brand"], "facetingAfterDistinct": true])
+        #expect(EngineFacetTests.pairs(plain.facet("brand")) == ["Xeno=4", "Yarn=2"])
+    }
+
+    @Test func theAfterDistinctModifierAppliesToItsAttributeOnly() throws {
+        let (_, index) = try index(["brand", "afterDistinct(color)"])
+        let response = try index.search("shirt", ["facets": ["color", "brand"], "distinct": true])
+        #expect(response.facets?.map(\.attribute) == ["color", "brand"])
+        #expect(EngineFacetTests.pairs(response.facet("color")) == ["blue=2", "red=2"])
+        #expect(EngineFacetTests.pairs(response.facet("brand")) == ["Xeno=4", "Yarn=2"])
+    }
+
+    @Test func theSameCountsWithRecentWritesInTheDelta() throws {
+        let (_, index) = try index()
+        try index.saveObjects([["objectID": "b2", "name": "shirt", "product": "B", "brand": "Xeno", "color": "blue", "rank": 7]])
+        #expect(index.deltaCount > 0)
+        let parameters: JSONObject = ["facets": ["brand", "color"], "distinct": 1, "facetingAfterDistinct": true]
+        let delta = try index.search("shirt", parameters)
+        #expect(EngineFacetTests.pairs(delta.facet("color")) == ["blue=2", "red=2"])
+        try index.merge()
+        #expect(try index.search("shirt", parameters).facets == delta.facets)
+    }
+}

@@ -124,3 +124,61 @@ import SearchAPI
         #expect(error?.message.contains(name) == true, "\(error?.message ?? "")")
     }
 }
+
+/// `numericAttributesForFiltering` (and its former name `numericAttributesToIndex`).
+@Suite struct NumericAttributesForFilteringTests {
+    func index(_ attributes: JSONValue, name: String = "numericAttributesForFiltering") throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        var settings = EngineFacetTests.settings
+        settings[name] = attributes
+        return (engine, try engine.index(settings: settings, records: EngineFacetTests.records))
+    }
+
+    @Test(arguments: [
+        // Listed: every comparison.
+        ("price < 25", ["1", "2"]),
+        ("price:10 TO 20", ["1", "2"]),
+        // equalOnly: = and != only; a comparison or a range matches nothing, its negation every record.
+        ("rating = 4", ["2", "3"]),
+        ("rating != 4", ["1", "4"]),
+        ("rating > 3", []),
+        ("rating:3 TO 5", []),
+        ("NOT rating > 3", ["1", "2", "3", "4"]),
+        // Not listed: nothing to compare.
+        ("inStockCount > 0", []),
+        ("size = 1", []),
+    ])
+    func onlyTheListedAttributesFilter(filter: String, expected: [String]) throws {
+        let (_, index) = try index(["price", "equalOnly(rating)"])
+        #expect(ids(try index.search("gadget", ["filters": .string(filter)])) == Set(expected))
+    }
+
+    @Test func unlistedAttributesMatchNothingInEveryFilterParameter() throws {
+        let (_, index) = try index(["rating"])
+        #expect(try index.search("gadget", ["numericFilters": ["price<25"]]).nbHits == 0)
+        #expect(try index.search("gadget", ["numericFilters": ["rating>=4"]]).nbHits == 3)
+        // Facet filters are not numeric filters: unchanged.
+        #expect(ids(try index.search("gadget", ["facetFilters": ["price:20"]])) == ["2"])
+    }
+
+    @Test func anEmptyListOrTheFormerNameOrAnAttributeThatDoesNotExist() throws {
+        #expect(try index([]).1.search("gadget", ["filters": "price < 25"]).nbHits == 2)
+        #expect(try index(["equalOnly(price)"], name: "numericAttributesToIndex").1.search("gadget", ["filters": "price < 25"]).nbHits == 0)
+        // Algolia's way to turn numeric filtering off.
+        #expect(try index(["_no_numeric_attributes_"]).1.search("gadget", ["filters": "price = 20"]).nbHits == 0)
+    }
+
+    @Test func theSameAnswersWithRecentWritesInTheDelta() throws {
+        let (_, index) = try index(["price", "equalOnly(rating)"])
+        try index.saveObjects([["objectID": "5", "name": "gadget", "price": 15, "rating": 4]])
+        #expect(index.deltaCount > 0)
+        #expect(ids(try index.search("gadget", ["filters": "price < 25 AND rating = 4"])) == ["2", "5"])
+        #expect(try index.search("gadget", ["filters": "rating >= 4"]).nbHits == 0)
+    }
+
+    @Test func anInvalidEntryIsRejectedWhenSet() throws {
+        let (_, index) = try index(["price"])
+        let error = expectSearchError { try index.setSettings(["numericAttributesForFiltering": ["equalOnly()"]]) }
+        #expect(error?.message == "numericAttributesForFiltering: invalid entry \"equalOnly()\"; expected an attribute name or equalOnly(attribute)")
+    }
+}

@@ -536,3 +536,28 @@ struct FilterExpressionHelperTests {
         #expect(error.description == "filters: unexpected token 'OR' at col 12; expected a filter such as brand:Apple")
     }
 }
+
+@Suite("optionalFilters scores")
+struct OptionalFilterScoreParsingTests {
+    @Test func scoresAreKeptPerFilterAndGroup() throws {
+        let groups = try FilterListParser.scoredOptionalFilters([
+            .single("brand:Apple<score=3>"), .anyOf(["color:red", "color:\"dark blue\"<score=2>"]), .single("_tags:new<score=0>"),
+            .single("brand:-Huawei<score=65535>"), .anyOf([]),
+        ])
+        #expect(groups == [
+            [ScoredFilter(filter: .facet(attribute: "brand", value: "Apple"), score: 3)],
+            [ScoredFilter(filter: .facet(attribute: "color", value: "red"), score: 1),
+             ScoredFilter(filter: .facet(attribute: "color", value: "dark blue"), score: 2)],
+            [ScoredFilter(filter: .tag("new"), score: 0)],
+            [ScoredFilter(filter: .not(.facet(attribute: "brand", value: "Huawei")), score: 65_535)],
+        ])
+        // A score inside the quotes is part of the value.
+        #expect(try FilterListParser.scoredOptionalFilters([.single("brand:\"A<score=3>\"")])
+            == [[ScoredFilter(filter: .facet(attribute: "brand", value: "A<score=3>"), score: 1)]])
+    }
+
+    @Test func aScoreOutOfRangeNamesTheFilter() {
+        let error = expectFilterError { () throws(FilterError) in _ = try FilterListParser.scoredOptionalFilters([.single("brand:Apple<score=65536>")]) }
+        #expect(error?.description == "optionalFilters: 'brand:Apple<score=65536>' has the score 65536; expected a whole number from 0 to 65535")
+    }
+}

@@ -136,3 +136,71 @@ import SearchAPI
         #expect(response.hits.last?["_rankingInfo"]?["filters"] == 0)
     }
 }
+
+/// Algolia's filter scoring: `<score=N>` on optional filters and `sumOrFiltersScores`.
+@Suite struct FilterScoringTests {
+    func index() throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "customRanking": ["desc(rank)"],
+                                                "attributesForFaceting": ["brand", "color"]],
+                                     records: OptionalFiltersTests.records)
+        return (engine, index)
+    }
+
+    @Test func scoresOrderTheRecordsByTheirTotal() throws {
+        let (_, index) = try index()
+        // Cove 3 > Bolt 2 > the rest; Acme buried under the records with no score.
+        let scored: JSONValue = ["brand:Cove<score=3>", "brand:Bolt<score=2>", "brand:-Acme<score=1>"]
+        let response = try index.search("phone", ["optionalFilters": scored, "getRankingInfo": true])
+        #expect(response.objectIDs == ["c1", "b1", "b2", "a1"])
+        #expect(response.hits.map { $0["_rankingInfo"]?["filters"] } == [4, 3, 3, 0])
+        // A quoted value, the string form, and a score of 0 (no boost).
+        #expect(try index.search("phone", ["optionalFilters": "brand:\"Cove\"<score=5>,color:red<score=2>"]).objectIDs
+            == ["c1", "a1", "b1", "b2"])
+        #expect(try index.search("phone", ["optionalFilters": ["brand:Cove<score=0>"]]).objectIDs == ["a1", "b1", "b2", "c1"])
+    }
+
+    @Test func anOrGroupScoresItsBestFilterOrTheSum() throws {
+        let (_, index) = try index()
+        let group: JSONValue = [["brand:Bolt<score=2>", "color:blue<score=3>"]]
+        // Best of the group: b2 (Bolt, blue) 3, c1 (blue) 3, b1 (Bolt) 2, a1 0.
+        let best = try index.search("phone", ["optionalFilters": group, "getRankingInfo": true])
+        #expect(best.objectIDs == ["b2", "c1", "b1", "a1"])
+        #expect(best.hits.map { $0["_rankingInfo"]?["filters"] } == [3, 3, 2, 0])
+        // Summed: b2 5 ranks alone first.
+        let summed = try index.search("phone", ["optionalFilters": group, "sumOrFiltersScores": true, "getRankingInfo": true])
+        #expect(summed.objectIDs == ["b2", "c1", "b1", "a1"])
+        #expect(summed.hits.map { $0["_rankingInfo"]?["filters"] } == [5, 3, 2, 0])
+        // The string form's OR group, the same.
+        #expect(try index.search("phone", ["optionalFilters": "(brand:Bolt<score=2>,color:blue<score=3>)", "sumOrFiltersScores": true])
+            .objectIDs == ["b2", "c1", "b1", "a1"])
+        // AND-ed filters always add up.
+        let anded = try index.search("phone", ["optionalFilters": ["brand:Bolt<score=2>", "color:red<score=2>"], "getRankingInfo": true])
+        #expect(anded.objectIDs == ["b1", "a1", "b2", "c1"])
+        #expect(anded.hits.map { $0["_rankingInfo"]?["filters"] } == [4, 2, 2, 0])
+    }
+
+    @Test func theSameOrderWithRecentWritesInTheDelta() throws {
+        let (_, index) = try index()
+        try index.saveObjects([["objectID": "d1", "name": "phone", "brand": "Dune", "color": "blue", "rank": 5]])
+        #expect(index.deltaCount > 0)
+        let parameters: JSONObject = ["optionalFilters": [["brand:Dune<score=4>", "color:blue<score=3>"], "brand:Bolt<score=2>"],
+                                      "sumOrFiltersScores": true]
+        #expect(try index.search("phone", parameters).objectIDs == ["d1", "b2", "c1", "b1", "a1"])
+        try index.merge()
+        #expect(try index.search("phone", parameters).objectIDs == ["d1", "b2", "c1", "b1", "a1"])
+    }
+
+    @Test(arguments: ["brand:Bolt<score=70000>", "brand:Bolt<score=99999999999999999999>"])
+    func aScoreOutOfRangeIsAnError(_ filter: String) {
+        let error = expectSearchError { _ = try FilterScoringTests.searchOnce(["optionalFilters": [.string(filter)]]) }
+        #expect(error?.message.contains("expected a whole number from 0 to 65535") == true)
+        #expect(error?.message.hasPrefix("optionalFilters: ") == true)
+    }
+
+    static func searchOnce(_ parameters: JSONObject) throws -> SearchResponse {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["attributesForFaceting": ["brand"]], records: OptionalFiltersTests.records)
+        return try index.search("", parameters)
+    }
+}

@@ -86,3 +86,66 @@ import SearchAPI
         #expect(try index.search("").objectIDs == ["5 stars cheap", "5 stars pricey", "3 stars cheap", "no stars"])
     }
 }
+
+/// `attributeCriteriaComputedBy` (`best`, `minProximity`, `sum`) and the older
+/// `attributeCriteriaComputedByMinProximity`: which attribute the attribute criterion ranks by.
+@Suite struct AttributeCriteriaComputedByTests {
+    /// For `red shoes`: `title` has both words together in the first attribute; `split` has them
+    /// in two attributes (no close pair); `desc` has `red` in the first and the pair in the second.
+    static let records: [JSONValue] = [
+        ["objectID": "title", "title": "red shoes", "description": "for running", "rank": 3],
+        ["objectID": "split", "title": "red", "description": "shoes", "rank": 2],
+        ["objectID": "desc", "title": "red car", "description": "red shoes", "rank": 1],
+    ]
+    static let attributeFirst: JSONValue = ["typo", "words", "filters", "attribute", "proximity", "exact", "custom"]
+
+    func index(_ settings: JSONObject = [:]) throws -> (TestEngine, SearchIndex) {
+        let engine = try TestEngine()
+        var all: JSONObject = ["searchableAttributes": ["unordered(title)", "unordered(description)"], "customRanking": ["asc(rank)"]]
+        for (key, value) in settings { all[key] = value }
+        return (engine, try engine.index(settings: all, records: AttributeCriteriaComputedByTests.records))
+    }
+
+    @Test(arguments: [
+        // Attribute before proximity: `best` by default; the others when asked.
+        (attributeFirst, nil, nil, ["desc", "title", "split"]),
+        (attributeFirst, "best", nil, ["desc", "title", "split"]),
+        (attributeFirst, nil, true, ["title", "split", "desc"]),
+        (attributeFirst, "minProximity", nil, ["title", "split", "desc"]),
+        (attributeFirst, "sum", nil, ["title", "desc", "split"]),
+        // Proximity before attribute (Algolia's order): `minProximity` by default.
+        (nil, nil, nil, ["title", "desc", "split"]),
+        (nil, "best", nil, ["desc", "title", "split"]),
+        (nil, "sum", nil, ["title", "desc", "split"]),
+        (nil, nil, false, ["title", "desc", "split"]),
+    ] as [(JSONValue?, String?, Bool?, [String])])
+    func theStrategyPicksTheAttribute(ranking: JSONValue?, strategy: String?, byMinProximity: Bool?, expected: [String]) throws {
+        var settings: JSONObject = [:]
+        if let ranking { settings["ranking"] = ranking }
+        if let strategy { settings["attributeCriteriaComputedBy"] = .string(strategy) }
+        if let byMinProximity { settings["attributeCriteriaComputedByMinProximity"] = .bool(byMinProximity) }
+        let (_, index) = try index(settings)
+        #expect(try index.search("red shoes").objectIDs == expected)
+        // A search parameter too, over the setting.
+        if let strategy {
+            let (_, plain) = try self.index(ranking.map { ["ranking": $0] } ?? [:])
+            #expect(try plain.search("red shoes", ["attributeCriteriaComputedBy": .string(strategy)]).objectIDs == expected)
+        }
+    }
+
+    @Test(arguments: ["best", "minProximity", "sum"])
+    func theSameOrderWithRecentWritesInTheDelta(_ strategy: String) throws {
+        let (_, index) = try index(["ranking": AttributeCriteriaComputedByTests.attributeFirst, "attributeCriteriaComputedBy": .string(strategy)])
+        let whole = try index.search("red shoes").objectIDs
+        // The same records written again land in the delta, each in a segment of its own.
+        for record in AttributeCriteriaComputedByTests.records { try index.saveObjects([record]) }
+        #expect(index.deltaCount > 0)
+        #expect(try index.search("red shoes").objectIDs == whole)
+    }
+
+    @Test func anUnknownStrategyIsAnError() throws {
+        let (_, index) = try index()
+        let error = expectSearchError { _ = try index.search("red shoes", ["attributeCriteriaComputedBy": "closest"]) }
+        #expect(error?.message.contains("attributeCriteriaComputedBy") == true)
+    }
+}

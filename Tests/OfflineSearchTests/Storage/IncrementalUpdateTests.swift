@@ -45,6 +45,12 @@ import SearchAPI
         ["query": "apple", "optionalFilters": ["categories:Cases"], "getRankingInfo": true],
         ["query": "cable usb fast", "optionalWords": ["fast"], "typoTolerance": "min"],
         ["query": "pixel", "sortFacetValuesBy": "alpha", "facets": ["categories"], "maxValuesPerFacet": 2],
+        // Optional filter scores, attribute strategies, faceting after distinct.
+        ["query": "phone", "optionalFilters": [["brand:Apple<score=3>", "categories:Cases<score=2>"], "brand:-Google<score=1>"],
+         "sumOrFiltersScores": true, "getRankingInfo": true],
+        ["query": "usb cable", "attributeCriteriaComputedBy": "sum", "getRankingInfo": true],
+        ["query": "glass case", "attributeCriteriaComputedBy": "best", "hitsPerPage": 30],
+        ["query": "", "distinct": 1, "facetingAfterDistinct": true, "facets": ["brand", "price"]],
     ]
 
     /// The responses, without timing, as JSON text.

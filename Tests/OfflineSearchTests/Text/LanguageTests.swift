@@ -151,4 +151,44 @@ import SearchAPI
         #expect(try index.search("howard street sf", ["synonyms": false]).objectIDs == ["street"])
         #expect(try index.search("geary boulevard", ["synonyms": false]).objectIDs == [])
     }
+
+    /// Placeholders: a record holding `<tag>` matches a query word equal to any replacement, in
+    /// the base and in a delta segment alike; the tag as text and other words do not.
+    @Test func placeholdersMatchTheirReplacements() throws {
+        let engine = try TestEngine()
+        let synonyms: JSONValue = [
+            ["objectID": "number", "type": "placeholder", "placeholder": "<streetnumber>", "replacements": ["1", "2", "3", "10"]],
+        ]
+        let index = try engine.index(settings: ["searchableAttributes": ["address"], "customRanking": ["asc(rank)"], "synonyms": synonyms],
+                                     records: [
+                                         ["objectID": "main", "address": "<streetnumber> Main Street", "rank": 1],
+                                         ["objectID": "second", "address": "2 Main Street", "rank": 2],
+                                         ["objectID": "other", "address": "<housenumber> Main Street", "rank": 3],
+                                         ["objectID": "text", "address": "streetnumber Main Street", "rank": 4],
+                                     ])
+        #expect(try index.search("2 main street").objectIDs == ["main", "second"])
+        #expect(try index.search("10 main").objectIDs == ["main"])
+        #expect(try index.search("4 main").objectIDs == [])
+        // The tag is not a word of the record; without synonyms, no replacement either.
+        #expect(try index.search("streetnumber").objectIDs == ["text"])
+        #expect(try index.search("2 main street", ["synonyms": false]).objectIDs == ["second"])
+        // A record written since the index was derived whole (a delta segment) matches the same way.
+        try index.saveObjects([["objectID": "new", "address": "<streetnumber> Main Street, Springfield", "rank": 0]])
+        #expect(index.deltaCount > 0)
+        #expect(try index.search("3 main street").objectIDs == ["new", "main"])
+        // Removing the placeholder derives the index again: the tag is a plain word.
+        try index.setSettings(["synonyms": []])
+        #expect(try index.search("3 main street").objectIDs == [])
+        #expect(try index.search("streetnumber").objectIDs == ["new", "main", "text"])
+    }
+
+    @Test(arguments: ["streetnumber", "<street number>", "<>", "<a-b>"])
+    func aPlaceholderIsOneWordBetweenAngleBrackets(_ placeholder: String) throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["address"]], records: [])
+        let error = expectSearchError {
+            try index.saveSynonyms([["objectID": "p", "type": "placeholder", "placeholder": .string(placeholder), "replacements": ["1"]]])
+        }
+        #expect(error?.message.contains("a placeholder of one word between < and >") == true)
+    }
 }
