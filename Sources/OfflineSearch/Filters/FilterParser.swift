@@ -17,8 +17,9 @@
 //
 // Extras, accepted for compatibility and documented for the evaluator:
 // - A bare value (`public OR user_42`, `"my tag"`) is a tag filter, like `_tags:public`.
-// - An optional-filter score suffix on a facet or tag value (`brand:Apple<score=3>`,
-//   `brand:"Apple"<score=3>`) is accepted and dropped; the AST carries no scores.
+// - A score suffix on a facet or tag value (`brand:Apple<score=3>`, `brand:"Apple"<score=3>`)
+//   is kept beside the AST (`FilterParser.parseScored`), not in it: it ranks (filter scoring),
+//   it does not select.
 // - Whitespace is allowed around ':' (`brand : Apple`); lowercase and/or/not are rejected.
 // - Parentheses around ANDs are accepted and flattened (`(A AND B) AND C`).
 
@@ -41,6 +42,14 @@ public enum FilterParser {
         var parser = FilterStringParser(text: text, parameter: parameter)
         return try parser.parseExpression()
     }
+
+    /// Parses an Algolia `filters` string, with the score written after each scored facet or tag
+    /// filter (`company:Google<score=3>`): the leaf filter → its score.
+    public static func parseScored(_ text: String, parameter: String = "filters") throws(FilterError) -> (FilterExpression?, [FilterExpression: Int]) {
+        var parser = FilterStringParser(text: text, parameter: parameter)
+        let expression = try parser.parseExpression()
+        return (expression, parser.scores)
+    }
 }
 
 /// Character-level recursive-descent parser shared by `FilterParser` and `FilterListParser`.
@@ -52,6 +61,8 @@ struct FilterStringParser {
     /// on `FilterParser`).
     private var depth = 0
     private var filterCount = 0
+    /// The scores written after facet and tag values (`<score=N>`), by leaf filter.
+    private(set) var scores: [FilterExpression: Int] = [:]
 
     init(text: String, parameter: String) {
         self.chars = Array(text)
@@ -297,8 +308,9 @@ struct FilterStringParser {
         let isTag = attribute == "_tags"
         if c == "\"" || c == "'" {
             let value = try parseQuoted()
-            skipScoreSuffix()
-            return isTag ? (.tag(value), .tag) : (.facet(attribute: attribute, value: value), .facet)
+            let leaf: FilterExpression = isTag ? .tag(value) : .facet(attribute: attribute, value: value)
+            if let score = skipScoreSuffix() { scores[leaf] = score }
+            return (leaf, isTag ? .tag : .facet)
         }
         let valueStart = index
         while let v = current, !v.isWhitespace, v != ")" { index += 1 }
@@ -307,6 +319,7 @@ struct FilterStringParser {
         if hadSpace && (valueText == "AND" || valueText == "OR" || valueText == "NOT") {
             throw fail("unexpected token '\(valueText)' at col \(column(valueStart)); expected a value after \(label) (quote the value if it is literally \(valueText))", at: valueStart)
         }
+        let score = Self.scoreSuffix(value)
         value = Self.strippingScoreSuffix(value)
         let text = String(value)
 
@@ -327,7 +340,9 @@ struct FilterStringParser {
             return (.numericRange(attribute: attribute, lower: lower, upper: upper), .numeric)
         }
         index = save
-        return isTag ? (.tag(text), .tag) : (.facet(attribute: attribute, value: text), .facet)
+        let leaf: FilterExpression = isTag ? .tag(text) : .facet(attribute: attribute, value: text)
+        if let score { scores[leaf] = score }
+        return (leaf, isTag ? .tag : .facet)
     }
 
     /// Reads a number token (up to whitespace or a parenthesis). Returns nil when there is
@@ -377,15 +392,26 @@ struct FilterStringParser {
         }
     }
 
-    /// Skips a `<score=N>` suffix directly after a quoted value, if present.
-    private mutating func skipScoreSuffix() {
+    /// Skips a `<score=N>` suffix directly after a quoted value, if present, and returns N
+    /// (at most 65,535, Algolia's largest score).
+    private mutating func skipScoreSuffix() -> Int? {
         let prefix: [Character] = Array("<score=")
-        guard index + prefix.count < chars.count, Array(chars[index..<(index + prefix.count)]) == prefix else { return }
+        guard index + prefix.count < chars.count, Array(chars[index..<(index + prefix.count)]) == prefix else { return nil }
         var j = index + prefix.count
         let digitsStart = j
         while j < chars.count, chars[j].isASCII, chars[j].isNumber { j += 1 }
-        guard j > digitsStart, j < chars.count, chars[j] == ">" else { return }
+        guard j > digitsStart, j < chars.count, chars[j] == ">" else { return nil }
+        let score = Int(String(chars[digitsStart..<j])).map { min($0, 65_535) } ?? 65_535
         index = j + 1
+        return score
+    }
+
+    /// The N of a trailing `<score=N>` (at most 65,535), when `strippingScoreSuffix` removes one.
+    static func scoreSuffix(_ value: [Character]) -> Int? {
+        let stripped = strippingScoreSuffix(value)
+        guard stripped.count < value.count else { return nil }
+        let digits = value[(stripped.count + "<score=".count)..<(value.count - 1)]
+        return Int(String(digits)).map { min($0, 65_535) } ?? 65_535
     }
 
     // MARK: Shared helpers (also used by FilterListParser)

@@ -24,8 +24,9 @@ struct SearchRequest {
     /// when proximity ranks before attribute and `best` otherwise; `best` for one word (no pairs).
     let attributeStrategy: AttributeStrategy
     let filter: FilterExpression?
-    /// `optionalFilters`, one group per AND-ed element, each filter with its score: records
-    /// with a higher total rank higher (the `filters` criterion).
+    /// `optionalFilters`, one group per AND-ed element, each filter with its score, then the
+    /// scored groups of `filters` (`filterScoring`): records with a higher total rank higher
+    /// (the `filters` criterion).
     let optionalFilters: [[ScoredFilter]]
     /// `sumOrFiltersScores`: an OR group of optional filters scores the sum of the filters a
     /// record matches (true) or the best of them (false, the default).
@@ -131,6 +132,7 @@ struct SearchRequest {
         scope = try MatchScope(parameters, configuration: configuration)
         filter = try SearchRequest.filterExpression(parameters)
         optionalFilters = try SearchRequest.scoredOptionalFilters(parameters.optionalFilters)
+            + (try SearchRequest.filterScoring(parameters.filters))
         sumOrFiltersScores = try setting("sumOrFiltersScores").map { value throws(SearchError) in
             try ParameterReader(name: "sumOrFiltersScores", value: value).bool()
         } ?? false
@@ -232,6 +234,30 @@ struct SearchRequest {
             }
         } catch {
             throw SearchError(.invalidFilter, error.description)
+        }
+    }
+
+    /// Filter scoring in `filters` (`(company:Google<score=3> OR company:Amazon<score=2>)`): when
+    /// some filter has a score, each AND-ed element is one group for the `filters` criterion, its
+    /// filters scored as written (1 without a score). Without any score, none: a plain filter
+    /// selects and does not rank (every hit matches it anyway).
+    static func filterScoring(_ filters: String?) throws(SearchError) -> [[ScoredFilter]] {
+        guard let filters, filters.contains("<score=") else { return [] }
+        let parsed: (FilterExpression?, [FilterExpression: Int])
+        do { parsed = try FilterParser.parseScored(filters) } catch { throw SearchError(.invalidFilter, error.description) }
+        guard let expression = parsed.0, !parsed.1.isEmpty else { return [] }
+        let scores = parsed.1
+        func scored(_ filter: FilterExpression) -> ScoredFilter {
+            switch filter {
+            case .not(let leaf): ScoredFilter(filter: filter, score: scores[leaf] ?? 1)
+            default: ScoredFilter(filter: filter, score: scores[filter] ?? 1)
+            }
+        }
+        let elements: [FilterExpression]
+        if case .and(let children) = expression { elements = children } else { elements = [expression] }
+        return elements.map { element in
+            if case .or(let alternatives) = element { return alternatives.map(scored) }
+            return [scored(element)]
         }
     }
 
