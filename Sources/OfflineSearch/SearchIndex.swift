@@ -613,17 +613,7 @@ public final class SearchIndex: Sendable {
         countFacets(request.facets.filter { !afterDistinct.contains($0) }, over: matches)
         if Task.isCancelled { throw .cancelled("the search") }
 
-        // optionalFilters: each AND-ed element is one boost, scored (an OR group scores once).
-        let boosts: [[FilterBoost]] = context.segments.map { segment in
-            request.optionalFilters.map { group in
-                FilterBoost(group.map { ($0.score, segment.filters.documents(matching: $0.filter)) }, sum: request.sumOrFiltersScores)
-            }
-        }
-        // aroundLatLng: the `geo` criterion's distances from the center.
-        let geo: [GeoRanking?] = context.segments.map { segment in
-            guard let query = request.geo, let center = query.center else { return nil }
-            return GeoRanking(index: segment.snapshot.geo, center: center, precision: query.precision)
-        }
+        let (boosts, geo) = context.rankingInputs(request)
         // A virtual replica's relevant sort: only the most relevant matches, then in sort order.
         var ranked = matches
         var criteria = configuration.relevanceOrder
@@ -738,8 +728,16 @@ public final class SearchIndex: Sendable {
                               "Cannot search in `\(facet)` attribute, you need to add `searchable(\(facet))` to attributesForFaceting.")
         }
         let request = try SearchRequest(parameters, configuration: configuration)
-        let matches = context!.matching(request)
+        var matches = context!.matching(request)
         if Task.isCancelled { throw .cancelled("the search") }
+        // `facetingAfterDistinct` or `afterDistinct(facet)`: the values of the hits distinct keeps.
+        if request.distinct > 0, request.facetingAfterDistinct || attribute.afterDistinct,
+           let path = configuration.attributeForDistinct.flatMap({ state.base.facetColumn($0)?.path }) {
+            let (boosts, geo) = context!.rankingInputs(request)
+            let kept = SegmentedSearch.distinctPage(matches, boosts: boosts, geo: geo, criteria: configuration.relevanceOrder, state: state,
+                                                    groupPath: path, perGroup: request.distinct, start: 0, count: 0).kept
+            matches = kept.map { SegmentMatch(documents: $0, candidates: nil) }
+        }
         let counts = SegmentedSearch.valueCounts(facet, matches: matches, state: state)
         let separators = configuration.separators
         let facetWords = QueryWords.parse(parameters.facetQuery ?? "", queryType: .prefixAll, separators: separators)

@@ -120,7 +120,14 @@ struct IndexConfiguration: Sendable {
             } else if let inner = IndexConfiguration.unwrap(text, modifier: "filterOnly") {
                 facet = FacetAttribute(path: inner, searchable: false, filterOnly: true)
             } else if let inner = IndexConfiguration.unwrap(text, modifier: "afterDistinct") {
-                facet = FacetAttribute(path: inner, searchable: false, filterOnly: false, afterDistinct: true)
+                // Algolia's combined forms: `afterDistinct(searchable(x))`, `afterDistinct(filterOnly(x))`.
+                if let path = IndexConfiguration.unwrap(inner, modifier: "searchable") {
+                    facet = FacetAttribute(path: path, searchable: true, filterOnly: false, afterDistinct: true)
+                } else if let path = IndexConfiguration.unwrap(inner, modifier: "filterOnly") {
+                    facet = FacetAttribute(path: path, searchable: false, filterOnly: true, afterDistinct: true)
+                } else {
+                    facet = FacetAttribute(path: inner, searchable: false, filterOnly: false, afterDistinct: true)
+                }
             } else if !text.isEmpty, !text.contains("(") {
                 facet = FacetAttribute(path: text, searchable: false, filterOnly: false)
             } else {

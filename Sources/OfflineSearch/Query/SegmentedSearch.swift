@@ -27,6 +27,22 @@ final class StateContext {
         return geo
     }
 
+    /// Per segment, what ranks beyond the words: the scored optional filters (each AND-ed
+    /// element one boost; an OR group scores once) and, with `aroundLatLng`, the `geo`
+    /// criterion's distances from the center.
+    func rankingInputs(_ request: SearchRequest) -> (boosts: [[FilterBoost]], geo: [GeoRanking?]) {
+        let boosts: [[FilterBoost]] = segments.map { segment in
+            request.optionalFilters.map { group in
+                FilterBoost(group.map { ($0.score, segment.filters.documents(matching: $0.filter)) }, sum: request.sumOrFiltersScores)
+            }
+        }
+        let geo: [GeoRanking?] = segments.map { segment in
+            guard let query = request.geo, let center = query.center else { return nil }
+            return GeoRanking(index: segment.snapshot.geo, center: center, precision: query.precision)
+        }
+        return (boosts, geo)
+    }
+
     /// Per segment, the documents matching the request's words and filters. `typoTolerance:
     /// "min"` and `"strict"` keep the documents with the fewest (two fewest) typo counts found
     /// in any segment.

@@ -174,6 +174,22 @@ import SearchAPI
         #expect(EngineFacetTests.pairs(response.facet("brand")) == ["Xeno=4", "Yarn=2"])
     }
 
+    /// Search for facet values counts the same values as the search's facets would.
+    @Test func facetValueSearchCountsAfterDistinctToo() throws {
+        let (_, index) = try index(["searchable(brand)", "searchable(color)"])
+        func counts(_ facet: String, _ parameters: JSONObject) throws -> [String] {
+            var object = parameters
+            object["query"] = "shirt"
+            return try index.searchForFacetValues(facet: facet, parameters: SearchParameters(json: object)).facetHits.map { "\($0.value)=\($0.count)" }
+        }
+        #expect(try counts("brand", ["distinct": 1]) == ["Xeno=4", "Yarn=2"])
+        #expect(try counts("brand", ["distinct": 1, "facetingAfterDistinct": true]) == ["Xeno=2", "Yarn=2"])
+        #expect(try counts("color", ["distinct": 2, "facetingAfterDistinct": true]) == ["red=3", "blue=2"])
+        let (_, modified) = try self.index(["searchable(brand)", "afterDistinct(searchable(color))"])
+        let color = try modified.searchForFacetValues(facet: "color", parameters: SearchParameters(json: ["query": "shirt", "distinct": 1]))
+        #expect(color.facetHits.map { "\($0.value)=\($0.count)" } == ["blue=2", "red=2"])
+    }
+
     @Test func theSameCountsWithRecentWritesInTheDelta() throws {
         let (_, index) = try index()
         try index.saveObjects([["objectID": "b2", "name": "shirt", "product": "B", "brand": "Xeno", "color": "blue", "rank": 7]])
