@@ -72,6 +72,8 @@ enum CandidateMatcher {
         var synonymBits = [[UInt64]?](repeating: nil, count: words.count)
         var exactSynonymBits = [[UInt64]?](repeating: nil, count: words.count)   // `alternativesAsExact`
         var synonymTermIDs = [[Int]](repeating: [], count: words.count)
+        // `altCorrection`s of several words: by typo count (1, 2), per query word.
+        var correctionBits = [[[UInt64]?]](repeating: [nil, nil, nil], count: words.count)
         for (start, word) in words.enumerated() {
             for synonym in word.phraseSynonyms {
                 let ids = synonym.words.compactMap { snapshot.terms.id(of: $0) }
@@ -95,6 +97,13 @@ enum CandidateMatcher {
                 }
                 postings.recordLevels(of: ids, allowed: scope.levels, in: documents)
                 for covered in start..<(start + synonym.length) {
+                    // A correction's typos count once, on the first query word it covers.
+                    if synonym.typos > 0, covered == start {
+                        let typos = min(synonym.typos, 2)
+                        correctionBits[covered][typos] = correctionBits[covered][typos]?.union(documents.words) ?? documents.words
+                        synonymTermIDs[covered] += ids
+                        continue
+                    }
                     synonymBits[covered] = synonymBits[covered]?.union(documents.words) ?? documents.words
                     if synonym.isExact {
                         exactSynonymBits[covered] = exactSynonymBits[covered]?.union(documents.words) ?? documents.words
@@ -137,7 +146,8 @@ enum CandidateMatcher {
                     candidates.append(TypoCandidates.Candidate(term: id, typos: correction.typos))
                 }
             }
-            if candidates.isEmpty {
+            let corrected = correctionBits[position].contains { $0 != nil }
+            if candidates.isEmpty, !corrected {
                 byTypos.append(nil)
                 variantTerms.append(alternativeTerms)
             } else {
@@ -145,6 +155,7 @@ enum CandidateMatcher {
                 for typos in 1...2 {
                     var bits = [UInt64](repeating: 0, count: stride)
                     collect(candidates.lazy.filter { $0.typos == typos }.map(\.term), allowed: scope.levels & scope.typoLevels, into: &bits)
+                    if let phrases = correctionBits[position][typos] { bits = bits.union(phrases) }
                     var set = DocumentSet(capacity: capacity, words: bits)
                     for better in levelsOfWord { set.subtract(better) }
                     levelsOfWord.append(set)
@@ -167,7 +178,7 @@ enum CandidateMatcher {
                 var whole = [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, wholeValueOnly: true, levels: false, into: &whole)
                 exact.append(DocumentSet(capacity: capacity, words: whole))
-            } else if !word.isPrefix, candidates.isEmpty, word.inexactAlternatives.isEmpty,
+            } else if !word.isPrefix, candidates.isEmpty, !corrected, word.inexactAlternatives.isEmpty,
                       exactSynonymBits[position] == synonymBits[position] {
                 exact.append(nil)   // every match is the word itself or an exact alternative
             } else {

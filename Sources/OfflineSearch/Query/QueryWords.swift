@@ -41,6 +41,8 @@ struct PhraseSynonym: Sendable, Hashable {
     var words: [String]
     /// Whether its matches count as exact (`alternativesAsExact` with `multiWordsSynonym`).
     var isExact: Bool
+    /// The typos a match counts: 0, or 1–2 for an `altCorrection` of several words.
+    var typos = 0
 }
 
 /// `alternativesAsExact`: the alternatives whose matches count as exact words.
@@ -183,6 +185,10 @@ enum QueryWords {
                     words[start].phraseSynonyms.append(PhraseSynonym(length: length, words: phrase,
                                                                      isExact: asExact.contains(.multiWordSynonyms)))
                 }
+                for correction in synonyms.phraseCorrections(of: span.map(\.folded)) {
+                    words[start].phraseSynonyms.append(PhraseSynonym(length: length, words: correction.words, isExact: false,
+                                                                     typos: correction.typos))
+                }
             }
         }
         return words
@@ -226,6 +232,13 @@ struct SynonymTable: Sendable, Hashable {
     private var table: [[String]: [[String]]] = [:]
     /// Folded word → its `altCorrection` words, fewest typos first.
     private var correctionTable: [String: [Correction]] = [:]
+    /// Folded phrase → its `altCorrection`s where either side has several words, with their typos.
+    private var phraseCorrectionTable: [[String]: [PhraseCorrection]] = [:]
+    struct PhraseCorrection: Sendable, Hashable {
+        var words: [String]
+        var typos: Int
+        init(_ words: [String], _ typos: Int) { (self.words, self.typos) = (words, typos) }
+    }
     /// The most words in a phrase that has synonyms.
     private(set) var longestPhrase = 0
     /// Placeholder tags (the folded word between `<` and `>`), for the index side.
@@ -296,9 +309,21 @@ struct SynonymTable: Sendable, Hashable {
         longestPhrase = max(longestPhrase, input.count)
     }
 
-    /// An `altCorrection`: one word to one-word corrections (a correction of several words
-    /// is not applied).
+    /// An `altCorrection`: a word to its corrections, counted as `typos` typos. A word and a
+    /// correction of one word each join the typo candidates; when either has several words, the
+    /// query's words side by side find the correction's words side by side, as a phrase synonym.
     private mutating func add(word: [String], corrections: [[String]], typos: Int) {
+        guard !word.isEmpty else { return }
+        for correction in corrections where !correction.isEmpty && correction != word && (correction.count > 1 || word.count > 1) {
+            var known = phraseCorrectionTable[word] ?? []
+            if let index = known.firstIndex(where: { $0.words == correction }) {
+                known[index].typos = min(known[index].typos, typos)
+            } else {
+                known.append(PhraseCorrection(correction, typos))
+            }
+            phraseCorrectionTable[word] = known
+            longestPhrase = max(longestPhrase, word.count)
+        }
         guard word.count == 1 else { return }
         var known = correctionTable[word[0]] ?? []
         for correction in corrections where correction.count == 1 && correction[0] != word[0] {
@@ -318,6 +343,8 @@ struct SynonymTable: Sendable, Hashable {
         for replacement in replacements where replacement.count == 1 && !(placeholderTable[replacement[0]] ?? []).contains(term) {
             placeholderTable[replacement[0], default: []].append(term)
         }
+        // A replacement of several words stands for the tag as a phrase synonym does.
+        for replacement in replacements where replacement.count > 1 { add(from: replacement, to: [[term]]) }
     }
 
     /// The indexed term of a placeholder tag: the tag after three control characters, which no
@@ -332,4 +359,7 @@ struct SynonymTable: Sendable, Hashable {
 
     /// The `altCorrection` words of `word` (folded), with the typos each counts.
     func corrections(of word: String) -> [Correction] { correctionTable[word] ?? [] }
+
+    /// The `altCorrection`s of `phrase` (folded words) where either side has several words.
+    func phraseCorrections(of phrase: [String]) -> [PhraseCorrection] { phraseCorrectionTable[phrase] ?? [] }
 }

@@ -24,9 +24,17 @@ struct HighlightBuilder {
 
     /// The spans of `text` matched by query words, for the given tokens.
     func spans(_ text: String, tokens: [Token]) -> [Span?] {
-        tokens.map { token in
+        let utf8 = Array(text.utf8)
+        return tokens.map { token in
             var best: Span?
+            // A placeholder (`<streetnumber>`) found through one of its replacements: wrapped
+            // with its brackets.
+            let placeholder = token.start > 0 && token.end < utf8.count && utf8[token.start - 1] == UInt8(ascii: "<")
+                && utf8[token.end] == UInt8(ascii: ">") ? SynonymTable.placeholderTerm(token.folded) : nil
             for (index, word) in words.enumerated() {
+                if best == nil, let placeholder, index < variantTerms.count, variantTerms[index].contains(placeholder) {
+                    best = Span(start: token.start - 1, end: token.end + 1, word: index, wholeToken: true)
+                }
                 if token.folded == word.folded {
                     return Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }

@@ -168,6 +168,10 @@ import SearchAPI
                                      ])
         #expect(try index.search("2 main street").objectIDs == ["main", "second"])
         #expect(try index.search("10 main").objectIDs == ["main"])
+        // The placeholder is highlighted, with its brackets, as the word it stood for.
+        let highlighted = try index.search("10 main").hits.first?["_highlightResult"]?["address"]
+        #expect(highlighted?["value"] == "<em><streetnumber></em> <em>Main</em> Street")
+        #expect(highlighted?["matchedWords"] == ["10", "main"])
         #expect(try index.search("4 main").objectIDs == [])
         // The tag is not a word of the record; without synonyms, no replacement either.
         #expect(try index.search("streetnumber").objectIDs == ["text"])
@@ -180,6 +184,57 @@ import SearchAPI
         try index.setSettings(["synonyms": []])
         #expect(try index.search("3 main street").objectIDs == [])
         #expect(try index.search("streetnumber").objectIDs == ["new", "main", "text"])
+    }
+
+    /// An `altCorrection` of several words: the phrase, side by side, found with the typos the
+    /// correction counts, so it ranks after the word itself.
+    @Test func altCorrectionsOfSeveralWords() throws {
+        let engine = try TestEngine()
+        let synonyms: JSONValue = [
+            ["objectID": "sf", "type": "altCorrection1", "word": "sf", "corrections": ["san francisco"]],
+            ["objectID": "la", "type": "altCorrection2", "word": "la", "corrections": ["los angeles"]],
+        ]
+        let index = try engine.index(settings: ["searchableAttributes": ["city"], "synonyms": synonyms], records: [
+            ["objectID": "phrase", "city": "San Francisco"],
+            ["objectID": "apart", "city": "San Jose, near Francisco Bay"],
+            ["objectID": "word", "city": "SF"],
+            ["objectID": "angeles", "city": "Los Angeles"],
+        ])
+        let response = try index.search("sf", ["getRankingInfo": true])
+        #expect(response.objectIDs == ["word", "phrase"])
+        #expect(response.hits.map { $0["_rankingInfo"]?["nbTypos"]?.intValue } == [0, 1])
+        #expect(response.hits[1]["_highlightResult"]?["city"]?["value"] == "<em>San</em> <em>Francisco</em>")
+        let two = try index.search("la", ["getRankingInfo": true])
+        #expect(two.objectIDs == ["angeles"])
+        #expect(two.hits.first?["_rankingInfo"]?["nbTypos"]?.intValue == 2)
+        // One way: the phrase does not find the word.
+        #expect(try index.search("san francisco").objectIDs == ["phrase", "apart"])
+        // A word of several words: the query's words side by side find the correction.
+        try index.saveSynonyms([["objectID": "nyc", "type": "altCorrection1", "word": "big apple", "corrections": ["los angeles"]]])
+        let phrase = try index.search("big apple", ["getRankingInfo": true])
+        #expect(phrase.objectIDs == ["angeles"])
+        #expect(phrase.hits.first?["_rankingInfo"]?["nbTypos"]?.intValue == 1)   // once, for the phrase
+        #expect(try index.search("apple big").objectIDs == [])
+    }
+
+    /// A replacement of several words finds the placeholder as the words side by side.
+    @Test func placeholderReplacementsOfSeveralWords() throws {
+        let engine = try TestEngine()
+        let synonyms: JSONValue = [
+            ["objectID": "number", "type": "placeholder", "placeholder": "<num>", "replacements": ["twenty one", "21"]],
+        ]
+        let index = try engine.index(settings: ["searchableAttributes": ["address"], "synonyms": synonyms],
+                                     records: [
+                                         ["objectID": "tag", "address": "<num> Jump Street"],
+                                         ["objectID": "words", "address": "Twenty Jump Street, one way"],
+                                     ])
+        // "words" holds the three words too, apart: the placeholder, adjacent by proximity, first.
+        #expect(try index.search("twenty one jump").objectIDs == ["tag", "words"])
+        #expect(try index.search("21 jump").objectIDs == ["tag"])
+        // Out of order, the words are not the replacement.
+        #expect(try index.search("one twenty jump").objectIDs == ["words"])
+        let hit = try index.search("twenty one jump").hits.first
+        #expect(hit?["_highlightResult"]?["address"]?["value"] == "<em><num></em> <em>Jump</em> Street")
     }
 
     @Test(arguments: ["streetnumber", "<street number>", "<>", "<a-b>"])
