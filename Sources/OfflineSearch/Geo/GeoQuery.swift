@@ -75,14 +75,15 @@ struct GeoPrecision: Hashable, Sendable {
                 guard case .object(let range) = element, let from = range["from"]?.doubleValue, from.isFinite, from >= 0,
                       let size = size(range["value"])
                 else { throw .invalidParameter("aroundPrecision", expected: expected, got: element.jsonString) }
-                ranges.append(Range(from: from, value: size))
+                // No distance on the Earth is larger than half its circumference.
+                ranges.append(Range(from: min(from, GeoSearch.everywhere), value: min(size, GeoSearch.everywhere)))
             }
             ranges.sort { $0.from < $1.from }
             if ranges.first.map({ $0.from > 0 }) ?? true { ranges.insert(Range(from: 0, value: GeoPrecision.minimum), at: 0) }
             self.init(ranges: ranges)
         } else {
             guard let size = size(value) else { throw .invalidParameter("aroundPrecision", expected: expected, got: value.jsonString) }
-            self.init(ranges: [Range(from: 0, value: size)])
+            self.init(ranges: [Range(from: 0, value: min(size, GeoSearch.everywhere))])
         }
     }
 

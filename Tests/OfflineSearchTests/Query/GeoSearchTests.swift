@@ -169,6 +169,18 @@ private func place(_ id: String, _ point: (lat: Double, lng: Double), _ extra: J
         #expect(response.jsonValue["automaticRadius"]?.stringValue == response.automaticRadius)
     }
 
+    /// Values far past the Earth's size are valid, and change nothing past it.
+    @Test func hugeGeoValuesAreHarmless() throws {
+        let index = try TestEngine().index(records: [place("a", (1, 1)), place("b", (-1, -1))])
+        let ranges: JSONValue = [["from": 0, "value": 10], ["from": 1e300, "value": 1e300]]
+        #expect(try index.search("", ["aroundLatLng": "1, 1", "aroundRadius": "all", "aroundPrecision": ranges]).objectIDs == ["a", "b"])
+        #expect(try index.search("", ["aroundLatLng": "1, 1", "aroundRadius": "all", "aroundPrecision": 1e300]).nbHits == 2)
+        #expect(try index.search("", ["aroundLatLng": "1, 1", "aroundRadius": 2_147_483_647]).nbHits == 2)
+        #expect(try index.search("", ["aroundLatLng": "90, 180", "minimumAroundRadius": 2_147_483_647]).nbHits == 2)
+        #expect(try index.search("", ["insideBoundingBox": [[-90, -180, 90, 180]]]).nbHits == 2)
+        #expect(try index.search("", ["insidePolygon": [[0, 0, 0, 0, 0, 0]]]).nbHits == 0)
+    }
+
     @Test func invalidGeoParametersAreClearErrors() throws {
         let index = try TestEngine().index(records: [place("a", (1, 1))])
         let cases: [(JSONObject, String)] = [
