@@ -460,14 +460,19 @@ public final class SearchIndex: Sendable {
         for _ in 0..<5 {
             try followCommittedWritesLocked()
             let state = current.value
-            let request = try SearchRequest(parameters, configuration: state.configuration)
-            guard let filter = request.filter else {
+            var request = try SearchRequest(parameters, configuration: state.configuration)
+            guard request.filter != nil || request.geo != nil else {
                 throw SearchError(.invalidParameter,
-                                  "deleteBy: expected filters, facetFilters, numericFilters or tagFilters; to delete every record, clear the index")
+                                  "deleteBy: expected filters, facetFilters, numericFilters, tagFilters or a geo area (aroundLatLng, insideBoundingBox, insidePolygon); to delete every record, clear the index")
             }
+            // Filters and the geo area, as a search without words selects them.
+            let context = StateContext(state: state)
+            request.geo = context.resolved(request.geo)
             var rowIDs: [Int64] = []
-            for segment in state.segments {
-                var documents = FilterEvaluator(snapshot: segment.snapshot).documents(matching: filter)
+            for (segment, segmentContext) in zip(state.segments, context.segments) {
+                var documents = DocumentSet(capacity: segment.snapshot.documentCount, full: true)
+                if let filter = request.filter { documents.formIntersection(segmentContext.filters.documents(matching: filter)) }
+                if let geo = request.geo { documents.formIntersection(segmentContext.documents(matching: geo)) }
                 if let live = segment.live { documents.formIntersection(live) }
                 documents.forEach { document in
                     rowIDs.append(segment.snapshot.rowIDs[document])

@@ -86,12 +86,22 @@ public struct SecuredKeyRestrictions: Sendable, Equatable {
         return patterns.contains { WildcardPattern.matches($0, name) }
     }
 
+    /// The parameters that place a search on the map.
+    static let geoParameters: Set<String> = ["aroundLatLng", "aroundLatLngViaIP", "aroundRadius", "aroundPrecision",
+                                             "minimumAroundRadius", "insideBoundingBox", "insidePolygon"]
+
     /// The request's search parameters with the key's forced on: `filters` ANDed with the
     /// request's, every other parameter replacing the request's.
     func restrict(_ parameters: SearchParameters) throws(SearchError) -> SearchParameters {
         guard !searchParameters.isEmpty else { return parameters }
         let forced = try SearchParameters(json: searchParameters)
         var object = parameters.jsonObject
+        // A key that confines the search to an area confines it whatever the request adds: an
+        // area of the request's own would otherwise win (a box beats a polygon and a point, and
+        // a radius of the request's would widen the key's point).
+        if !SecuredKeyRestrictions.geoParameters.isDisjoint(with: searchParameters.keys) {
+            for key in SecuredKeyRestrictions.geoParameters { object[key] = nil }
+        }
         for (key, value) in forced.jsonObject where key != "query" || searchParameters["query"] != nil {
             object[key] = value
         }

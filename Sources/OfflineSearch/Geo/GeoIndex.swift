@@ -195,10 +195,24 @@ struct GeoIndex: Sendable {
     /// Whether the stored arrays agree with each other (a derived file read back).
     func isConsistent(documentCount: Int) -> Bool {
         if lats.isEmpty { return docStarts.isEmpty && lngs.isEmpty && pointDocs.isEmpty && gridOrder.isEmpty && rowStarts.isEmpty }
-        return docStarts.count == documentCount + 1 && docStarts.last == UInt32(lats.count) && lngs.count == lats.count
-            && pointDocs.count == lats.count && gridOrder.count == lats.count && rowStarts.count == GeoIndex.rows + 1
-            && rowStarts.last == UInt32(lats.count) && pointDocs.allSatisfy { Int($0) < documentCount }
-            && gridOrder.allSatisfy { Int($0) < lats.count }
+        func nondecreasing(_ starts: [UInt32]) -> Bool { zip(starts, starts.dropFirst()).allSatisfy { $0 <= $1 } }
+        guard docStarts.count == documentCount + 1, docStarts.first == 0, docStarts.last == UInt32(lats.count), nondecreasing(docStarts),
+              lngs.count == lats.count, pointDocs.count == lats.count, gridOrder.count == lats.count,
+              rowStarts.count == GeoIndex.rows + 1, rowStarts.first == 0, rowStarts.last == UInt32(lats.count), nondecreasing(rowStarts),
+              zip(lats, lngs).allSatisfy({ GeoPoint(lat: $0, lng: $1) != nil })
+        else { return false }
+        // Each location belongs to the document whose range holds it, and the grid lists each
+        // location in its row.
+        for document in 0..<documentCount {
+            for location in Int(docStarts[document])..<Int(docStarts[document + 1]) where pointDocs[location] != UInt32(document) { return false }
+        }
+        for row in 0..<GeoIndex.rows {
+            for entry in Int(rowStarts[row])..<Int(rowStarts[row + 1]) {
+                let location = Int(gridOrder[entry])
+                guard location < lats.count, GeoIndex.row(ofLatitude: lats[location]) == row else { return false }
+            }
+        }
+        return true
     }
 
     /// Document `document`'s locations as location ids.

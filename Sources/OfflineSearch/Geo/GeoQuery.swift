@@ -53,6 +53,8 @@ struct GeoPrecision: Hashable, Sendable {
 
     /// Algolia's default and smallest size: 10 metres.
     static let minimum = 10.0
+    /// The most `{from, value}` ranges read (a limit of this engine: each hit's group walks them).
+    static let maximumRanges = 100
     static let `default` = GeoPrecision(ranges: [Range(from: 0, value: minimum)])
 
     init(ranges: [Range]) { self.ranges = ranges }
@@ -77,6 +79,9 @@ struct GeoPrecision: Hashable, Sendable {
                 else { throw .invalidParameter("aroundPrecision", expected: expected, got: element.jsonString) }
                 // No distance on the Earth is larger than half its circumference.
                 ranges.append(Range(from: min(from, GeoSearch.everywhere), value: min(size, GeoSearch.everywhere)))
+            }
+            guard ranges.count <= GeoPrecision.maximumRanges else {
+                throw .invalidParameter("aroundPrecision", expected: "at most \(GeoPrecision.maximumRanges) ranges", got: "\(ranges.count) ranges")
             }
             ranges.sort { $0.from < $1.from }
             if ranges.first.map({ $0.from > 0 }) ?? true { ranges.insert(Range(from: 0, value: GeoPrecision.minimum), at: 0) }
@@ -209,11 +214,20 @@ struct GeoQuery: Hashable, Sendable {
         case .array(let elements):
             var numbers: [Double] = []
             for item in elements { numbers.append(try number(item)) }
-            groups = [numbers]
+            // A flat array of boxes (a multiple of 4 numbers) is several boxes, as the string form.
+            if name == "insideBoundingBox", numbers.count % 4 == 0, !numbers.isEmpty {
+                groups = stride(from: 0, to: numbers.count, by: 4).map { Array(numbers[$0..<$0 + 4]) }
+            } else {
+                groups = [numbers]
+            }
         default:
             throw fail()
         }
         guard !groups.isEmpty else { throw fail() }
+        // Limits of this engine, so one request cannot make every hit walk a huge shape.
+        guard groups.count <= 100, groups.allSatisfy({ $0.count <= 2_000 }) else {
+            throw .invalidParameter(name, expected: "at most 100 areas of at most 1,000 points each", got: "\(groups.count) areas")
+        }
         for group in groups {
             guard size(group.count) else { throw fail() }
             for index in stride(from: 0, to: group.count, by: 2) where GeoPoint(lat: group[index], lng: group[index + 1]) == nil {

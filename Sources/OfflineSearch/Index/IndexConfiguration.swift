@@ -58,7 +58,7 @@ struct IndexConfiguration: Sendable {
     /// numeric attribute may (the setting unset or empty).
     let numericFiltering: NumericFiltering?
     /// The relevance criteria of `ranking` the engine applies, in order: those before `custom`
-    /// (after it, the custom order decides), without `geo` and `proximity`.
+    /// (after it, the custom order decides).
     let relevanceOrder: [RankingCriterion]
     /// The `synonyms` setting, ready to apply.
     let synonyms: SynonymTable

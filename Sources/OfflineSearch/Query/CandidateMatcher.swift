@@ -79,9 +79,11 @@ enum CandidateMatcher {
                 let ids = synonym.words.compactMap { snapshot.terms.id(of: $0) }
                 guard ids.count == synonym.words.count else { continue }
                 var documents: DocumentSet?
+                // A correction counts as typos: not in attributes where typos are off.
+                let allowed = synonym.typos > 0 ? scope.levels & scope.typoLevels : scope.levels
                 for id in ids {
                     var bits = [UInt64](repeating: 0, count: stride)
-                    collect(CollectionOfOne(id), allowed: scope.levels, levels: false, into: &bits)
+                    collect(CollectionOfOne(id), allowed: allowed, levels: false, into: &bits)
                     let withWord = DocumentSet(capacity: capacity, words: bits)
                     if documents == nil { documents = withWord } else { documents!.formIntersection(withWord) }
                 }
@@ -95,7 +97,7 @@ enum CandidateMatcher {
                     }
                     documents = adjacent
                 }
-                postings.recordLevels(of: ids, allowed: scope.levels, in: documents)
+                postings.recordLevels(of: ids, allowed: allowed, in: documents)
                 for covered in start..<(start + synonym.length) {
                     // A correction's typos count once, on the first query word it covers.
                     if synonym.typos > 0, covered == start {

@@ -181,6 +181,32 @@ private func place(_ id: String, _ point: (lat: Double, lng: Double), _ extra: J
         #expect(try index.search("", ["insidePolygon": [[0, 0, 0, 0, 0, 0]]]).nbHits == 0)
     }
 
+    /// deleteBy takes the geo area as a search does: only the records inside go.
+    @Test func deleteByAnArea() throws {
+        let index = try TestEngine().index(settings: ["attributesForFaceting": ["kind"]], records: [
+            place("paris cafe", (48.86, 2.35), ["kind": "cafe"]),
+            place("paris shop", (48.86, 2.34), ["kind": "shop"]),
+            place("lyon cafe", (45.76, 4.84), ["kind": "cafe"]),
+            ["objectID": "online cafe", "kind": "cafe"],
+        ])
+        let deleted = try index.deleteBy(SearchParameters(json: ["filters": "kind:cafe", "insideBoundingBox": [[48.8, 2.2, 48.9, 2.4]]]))
+        #expect(deleted == 1)
+        #expect(Set(try index.search("").objectIDs) == ["paris shop", "lyon cafe", "online cafe"])
+        #expect(try index.deleteBy(SearchParameters(json: ["aroundLatLng": "45.76, 4.84", "aroundRadius": 1000])) == 1)
+        #expect(Set(try index.search("").objectIDs) == ["paris shop", "online cafe"])
+    }
+
+    /// A flat array of 8 numbers is two boxes, as the string form; shapes past the engine's
+    /// limits are refused.
+    @Test func flatBoxArraysAndShapeLimits() throws {
+        let index = try TestEngine().index(records: [place("a", (1, 1)), place("b", (-1, -1)), place("c", (5, 5))])
+        #expect(Set(try index.search("", ["insideBoundingBox": [0, 0, 2, 2, -2, -2, 0, 0]]).objectIDs) == ["a", "b"])
+        let ranges = JSONValue.array((0..<101).map { ["from": .int(Int64($0 * 10)), "value": 10] })
+        #expect(throws: SearchError.self) { try index.search("", ["aroundLatLng": "0, 0", "aroundPrecision": ranges]) }
+        let polygon = JSONValue.array([.array((0..<2_002).map { .number(Double($0 % 2 == 0 ? ($0 % 7) : ($0 % 11))) })])
+        #expect(throws: SearchError.self) { try index.search("", ["insidePolygon": polygon]) }
+    }
+
     @Test func invalidGeoParametersAreClearErrors() throws {
         let index = try TestEngine().index(records: [place("a", (1, 1))])
         let cases: [(JSONObject, String)] = [
