@@ -309,12 +309,45 @@ enum GeoSearch {
         while true {
             let distances = segments.flatMap { $0.index.distances(within: radius, of: center, live: $0.live) }
             if distances.count >= automaticRadiusTarget || radius >= everywhere {
-                var sorted = distances.sorted()
-                if sorted.count > automaticRadiusTarget { sorted.removeLast(sorted.count - automaticRadiusTarget) }
-                let reach = (sorted.last ?? 0).rounded(.up)
-                return max(reach, 1)
+                let reach = distances.count > automaticRadiusTarget
+                    ? smallest(automaticRadiusTarget, of: distances).max()!
+                    : distances.max() ?? 0
+                return max(reach.rounded(.up), 1)
             }
-            radius = min(radius * 2, everywhere)
+            // Growing by √2 keeps the last circle from holding far more records than needed.
+            radius = min(radius * 2.squareRoot(), everywhere)
         }
+    }
+
+    /// The `count` smallest values (in no order), with a max-heap of that size: O(n log count).
+    static func smallest(_ count: Int, of values: [Double]) -> [Double] {
+        var heap: [Double] = []
+        heap.reserveCapacity(count)
+        func siftDown(_ start: Int) {
+            var parent = start
+            while true {
+                let left = 2 * parent + 1, right = left + 1
+                var largest = parent
+                if left < heap.count, heap[left] > heap[largest] { largest = left }
+                if right < heap.count, heap[right] > heap[largest] { largest = right }
+                if largest == parent { return }
+                heap.swapAt(parent, largest)
+                parent = largest
+            }
+        }
+        for value in values {
+            if heap.count < count {
+                heap.append(value)
+                var child = heap.count - 1
+                while child > 0, heap[(child - 1) / 2] < heap[child] {
+                    heap.swapAt(child, (child - 1) / 2)
+                    child = (child - 1) / 2
+                }
+            } else if value < heap[0] {
+                heap[0] = value
+                siftDown(0)
+            }
+        }
+        return heap
     }
 }
