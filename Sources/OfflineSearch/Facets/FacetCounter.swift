@@ -78,11 +78,11 @@ struct FacetCounter {
     /// without sorting them all (a bounded max-heap): a facet with 50,000 distinct prices
     /// needs only its top 100.
     /// - Complexity: O(n log k)
-    static func smallest(_ k: Int, of elements: [Int], by areInIncreasingOrder: (Int, Int) -> Bool) -> [Int] {
+    static func smallest<Element>(_ k: Int, of elements: [Element], by areInIncreasingOrder: (Element, Element) -> Bool) -> [Element] {
         guard k > 0 else { return [] }
         guard elements.count > k * 4 else { return Array(elements.sorted(by: areInIncreasingOrder).prefix(k)) }
         // heap[0] is the largest of the k kept so far.
-        var heap: [Int] = []
+        var heap: [Element] = []
         heap.reserveCapacity(k)
         func siftUp(_ index: Int) {
             var child = index

@@ -9,15 +9,15 @@ struct GeoPoint: Hashable, Sendable {
     /// A point from numbers (or numeric strings, as Algolia accepts them in `_geoloc`); nil
     /// when either is missing, not a number or out of range.
     init?(lat: JSONValue?, lng: JSONValue?) {
-        func number(_ value: JSONValue?) -> Double? {
-            switch value {
-            case .int?, .double?: return value!.doubleValue
-            case .string(let text)?: return Double(text.trimmingSpaces)
-            default: return nil
-            }
-        }
-        guard let lat = number(lat), let lng = number(lng) else { return nil }
+        guard let lat = lat.flatMap(GeoPoint.number), let lng = lng.flatMap(GeoPoint.number) else { return nil }
         self.init(lat: lat, lng: lng)
+    }
+
+    /// A finite number, or a string holding one: how geo values come, in records and in
+    /// parameters (a `params` string carries every value as text).
+    static func number(_ value: JSONValue) -> Double? {
+        guard let number = value.doubleValue ?? value.stringValue.flatMap({ Double($0.trimmingSpaces) }), number.isFinite else { return nil }
+        return number
     }
 
     init?(lat: Double, lng: Double) {
@@ -50,14 +50,8 @@ enum GreatCircle {
     static let metresPerDegree = earthRadius * .pi / 180
 
     /// The haversine distance between two points.
-    @inline(__always)
     static func distance(_ a: GeoPoint, _ b: GeoPoint) -> Double {
-        distance(lat1: a.lat, lng1: a.lng, lat2: b.lat, lng2: b.lng)
-    }
-
-    @inline(__always)
-    static func distance(lat1: Double, lng1: Double, lat2: Double, lng2: Double) -> Double {
-        Origin(lat: lat1, lng: lng1).distance(lat: lat2, lng: lng2)
+        Origin(a).distance(lat: b.lat, lng: b.lng)
     }
 
     /// A point distances are measured from, many times: its cosine computed once.
@@ -65,12 +59,10 @@ enum GreatCircle {
         let lat: Double, lng: Double
         private let cosLat: Double
 
-        init(lat: Double, lng: Double) {
-            (self.lat, self.lng) = (lat, lng)
+        init(_ point: GeoPoint) {
+            (lat, lng) = (point.lat, point.lng)
             cosLat = cos(lat * .pi / 180)
         }
-
-        init(_ point: GeoPoint) { self.init(lat: point.lat, lng: point.lng) }
 
         @inline(__always)
         func distance(lat: Double, lng: Double) -> Double {
@@ -260,17 +252,21 @@ struct GeoIndex: Sendable {
         }
     }
 
-    /// The documents with a location within `radius` metres of `center`.
-    func documents(within radius: Double, of center: GeoPoint, capacity: Int) -> DocumentSet {
-        var documents = DocumentSet(capacity: capacity)
+    /// Calls `body` with every location within `radius` metres of `center`, and its distance.
+    func forEachLocation(within radius: Double, of center: GeoPoint, _ body: (_ location: Int, _ distance: Double) -> Void) {
         let origin = GreatCircle.Origin(center)
         for rectangle in GeoRectangle.around(center, radius: radius) {
             forEachLocation(in: rectangle) { location in
-                if origin.distance(lat: lats[location], lng: lngs[location]) <= radius {
-                    documents.insert(Int(pointDocs[location]))
-                }
+                let distance = origin.distance(lat: lats[location], lng: lngs[location])
+                if distance <= radius { body(location, distance) }
             }
         }
+    }
+
+    /// The documents with a location within `radius` metres of `center`.
+    func documents(within radius: Double, of center: GeoPoint, capacity: Int) -> DocumentSet {
+        var documents = DocumentSet(capacity: capacity)
+        forEachLocation(within: radius, of: center) { location, _ in documents.insert(Int(pointDocs[location])) }
         return documents
     }
 
@@ -298,14 +294,9 @@ struct GeoIndex: Sendable {
     /// in `live` (nil: all), each document counted once at its nearest location.
     func distances(within radius: Double, of center: GeoPoint, live: DocumentSet?) -> [Double] {
         var found: [(distance: Double, document: UInt32)] = []
-        let origin = GreatCircle.Origin(center)
-        for rectangle in GeoRectangle.around(center, radius: radius) {
-            forEachLocation(in: rectangle) { location in
-                let document = pointDocs[location]
-                if let live, !live.contains(Int(document)) { return }
-                let distance = origin.distance(lat: lats[location], lng: lngs[location])
-                if distance <= radius { found.append((distance, document)) }
-            }
+        forEachLocation(within: radius, of: center) { location, distance in
+            let document = pointDocs[location]
+            if live?.contains(Int(document)) ?? true { found.append((distance, document)) }
         }
         // Most documents have one location: only those with several need their nearest kept.
         func hasSeveral(_ document: UInt32) -> Bool { docStarts[Int(document) + 1] - docStarts[Int(document)] > 1 }

@@ -61,8 +61,7 @@ struct GeoPrecision: Hashable, Sendable {
 
     init(_ value: JSONValue) throws(SearchError) {
         func size(_ value: JSONValue?) -> Double? {
-            guard let number = value?.doubleValue ?? value?.stringValue.flatMap({ Double($0.trimmingSpaces) }),
-                  number.isFinite, number >= 0 else { return nil }
+            guard let number = value.flatMap(GeoPoint.number), number >= 0 else { return nil }
             return max(number, GeoPrecision.minimum)
         }
         let expected = "a number of metres, or a list of {\"from\": metres, \"value\": metres} ranges"
@@ -186,7 +185,7 @@ struct GeoQuery: Hashable, Sendable {
     static func numberGroups(_ value: JSONValue, name: String, size: (Int) -> Bool, expected: String) throws(SearchError) -> [[Double]] {
         func fail() -> SearchError { .invalidParameter(name, expected: expected, got: value.jsonString) }
         func number(_ element: JSONValue) throws(SearchError) -> Double {
-            guard let number = element.doubleValue ?? element.stringValue.flatMap({ Double($0.trimmingSpaces) }), number.isFinite else { throw fail() }
+            guard let number = GeoPoint.number(element) else { throw fail() }
             return number
         }
         var value = value
@@ -236,9 +235,6 @@ struct GeoQuery: Hashable, Sendable {
         }
         return groups
     }
-
-    /// Whether the `geo` criterion ranks (a center, not areas).
-    var ranksByDistance: Bool { center != nil }
 }
 
 /// What the `geo` criterion needs for one segment: the segment's locations, the center and
@@ -262,24 +258,15 @@ struct GeoRanking {
 
     /// `group` split into runs of equal geo groups, nearest first.
     func tiers(of group: DocumentSet) -> [(Int, RelevanceRanker.Tier)] {
-        var keyed: [(group: Int, document: Int)] = []
+        var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(min(group.capacity, 1 << 16))
         group.forEach { document in
             keyed.append((self.group(of: document), document))
             return true
         }
         guard let first = keyed.first else { return [] }
-        if keyed.allSatisfy({ $0.group == first.group }) { return [(first.group, .set(group))] }
-        keyed.sort { ($0.group, $0.document) < ($1.group, $1.document) }
-        var tiers: [(Int, RelevanceRanker.Tier)] = []
-        var start = 0
-        while start < keyed.count {
-            var end = start + 1
-            while end < keyed.count, keyed[end].group == keyed[start].group { end += 1 }
-            tiers.append((keyed[start].group, .list(keyed[start..<end].map(\.document))))
-            start = end
-        }
-        return tiers
+        if keyed.allSatisfy({ $0.rank == first.rank }) { return [(first.rank, .set(group))] }
+        return RelevanceRanker.rankedTiers(keyed)
     }
 
     /// `_rankingInfo`'s geo entries for a document.
@@ -310,7 +297,7 @@ enum GeoSearch {
             let distances = segments.flatMap { $0.index.distances(within: radius, of: center, live: $0.live) }
             if distances.count >= automaticRadiusTarget || radius >= everywhere {
                 let reach = distances.count > automaticRadiusTarget
-                    ? smallest(automaticRadiusTarget, of: distances).max()!
+                    ? FacetCounter.smallest(automaticRadiusTarget, of: distances, by: <).last!
                     : distances.max() ?? 0
                 return max(reach.rounded(.up), 1)
             }
@@ -319,35 +306,4 @@ enum GeoSearch {
         }
     }
 
-    /// The `count` smallest values (in no order), with a max-heap of that size: O(n log count).
-    static func smallest(_ count: Int, of values: [Double]) -> [Double] {
-        var heap: [Double] = []
-        heap.reserveCapacity(count)
-        func siftDown(_ start: Int) {
-            var parent = start
-            while true {
-                let left = 2 * parent + 1, right = left + 1
-                var largest = parent
-                if left < heap.count, heap[left] > heap[largest] { largest = left }
-                if right < heap.count, heap[right] > heap[largest] { largest = right }
-                if largest == parent { return }
-                heap.swapAt(parent, largest)
-                parent = largest
-            }
-        }
-        for value in values {
-            if heap.count < count {
-                heap.append(value)
-                var child = heap.count - 1
-                while child > 0, heap[(child - 1) / 2] < heap[child] {
-                    heap.swapAt(child, (child - 1) / 2)
-                    child = (child - 1) / 2
-                }
-            } else if value < heap[0] {
-                heap[0] = value
-                siftDown(0)
-            }
-        }
-        return heap
-    }
 }

@@ -349,7 +349,8 @@ struct SynonymTable: Sendable, Hashable {
 
     /// The indexed term of a placeholder tag: the tag after three control characters, which no
     /// text tokenizes to and no query word reaches within two typos.
-    static func placeholderTerm(_ tag: String) -> String { "\u{1}\u{1}\u{1}" + tag }
+    static func placeholderTerm(_ tag: String) -> String { placeholderPrefix + tag }
+    static let placeholderPrefix = "\u{1}\u{1}\u{1}"
 
     /// The placeholder terms a query word (folded) finds.
     func placeholders(for word: String) -> [String] { placeholderTable[word] ?? [] }

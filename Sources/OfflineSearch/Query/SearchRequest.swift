@@ -130,9 +130,14 @@ struct SearchRequest {
         }
         typoPolicy = try TypoPolicy(parameters, settings: settings, separators: configuration.separators)
         scope = try MatchScope(parameters, configuration: configuration)
-        filter = try SearchRequest.filterExpression(parameters)
+        // `filters` read once: what it selects, and the scores written in it.
+        var filters: (expression: FilterExpression?, scores: [FilterExpression: Int]) = (nil, [:])
+        if let text = parameters.filters {
+            do { filters = try FilterParser.parseScored(text) } catch { throw SearchError(.invalidFilter, error.description) }
+        }
+        filter = try SearchRequest.filterExpression(filters: filters.expression, parameters)
         optionalFilters = try SearchRequest.scoredOptionalFilters(parameters.optionalFilters)
-            + (try SearchRequest.filterScoring(parameters.filters))
+            + SearchRequest.filterScoring(filters.expression, scores: filters.scores)
         sumOrFiltersScores = try setting("sumOrFiltersScores").map { value throws(SearchError) in
             try ParameterReader(name: "sumOrFiltersScores", value: value).bool()
         } ?? false
@@ -241,12 +246,8 @@ struct SearchRequest {
     /// some filter has a score, each AND-ed element is one group for the `filters` criterion, its
     /// filters scored as written (1 without a score). Without any score, none: a plain filter
     /// selects and does not rank (every hit matches it anyway).
-    static func filterScoring(_ filters: String?) throws(SearchError) -> [[ScoredFilter]] {
-        guard let filters, filters.contains("<score=") else { return [] }
-        let parsed: (FilterExpression?, [FilterExpression: Int])
-        do { parsed = try FilterParser.parseScored(filters) } catch { throw SearchError(.invalidFilter, error.description) }
-        guard let expression = parsed.0, !parsed.1.isEmpty else { return [] }
-        let scores = parsed.1
+    static func filterScoring(_ expression: FilterExpression?, scores: [FilterExpression: Int]) -> [[ScoredFilter]] {
+        guard let expression, !scores.isEmpty else { return [] }
         func scored(_ filter: FilterExpression) -> ScoredFilter {
             switch filter {
             case .not(let leaf): ScoredFilter(filter: filter, score: scores[leaf] ?? 1)
@@ -261,12 +262,9 @@ struct SearchRequest {
         }
     }
 
-    /// `filters`, `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
-    static func filterExpression(_ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
-        var parts: [FilterExpression?] = []
-        if let filters = parameters.filters {
-            do { parts.append(try FilterParser.parse(filters)) } catch { throw SearchError(.invalidFilter, error.description) }
-        }
+    /// `filters` (parsed), `facetFilters`, `numericFilters` and `tagFilters`, combined with AND.
+    static func filterExpression(filters: FilterExpression?, _ parameters: SearchParameters) throws(SearchError) -> FilterExpression? {
+        var parts: [FilterExpression?] = [filters]
         for (name, list) in [("facetFilters", parameters.facetFilters), ("numericFilters", parameters.numericFilters),
                              ("tagFilters", parameters.tagFilters)] {
             parts.append(try listExpression(list, parameter: name))

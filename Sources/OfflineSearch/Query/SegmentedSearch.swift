@@ -164,7 +164,7 @@ enum SegmentedSearch {
             return selected
         }
         let target = max(1, (total * (100 - strictness) + 99) / 100)
-        var tiers = matches.indices.map { index in
+        let tiers = matches.indices.map { index in
             RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates, boosts: boosts[index],
                                        geo: geo[index], criteria: criteria, sortRuns: []).makeIterator()
         }

@@ -331,7 +331,7 @@ enum RelevanceRanker {
     }
 
     /// Documents with their value, as tiers of equal values, lowest first (documents in order).
-    private static func rankedTiers(_ keyed: [(rank: Int, document: Int)]) -> [(Int, Tier)] {
+    static func rankedTiers(_ keyed: [(rank: Int, document: Int)]) -> [(Int, Tier)] {
         let keyed = keyed.sorted { ($0.rank, $0.document) < ($1.rank, $1.document) }
         var tiers: [(Int, Tier)] = []
         var start = 0

@@ -11,7 +11,24 @@ struct HighlightBuilder {
     /// The index's `separatorsToIndex`: the texts are tokenized as the records were.
     let separators: IndexedSeparators
     /// For each query word, the indexed words it matched with typos (wrapped whole).
-    var variantTerms: [Set<String>] = []
+    var variantTerms: [Set<String>] {
+        didSet { matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms) }
+    }
+    /// Whether a query word matched a placeholder: only then are texts read for `<tag>`s.
+    private var matchesPlaceholders: Bool
+
+    init(words: [QueryWord], preTag: String, postTag: String, separators: IndexedSeparators, variantTerms: [Set<String>] = []) {
+        self.words = words
+        self.preTag = preTag
+        self.postTag = postTag
+        self.separators = separators
+        self.variantTerms = variantTerms
+        matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms)
+    }
+
+    private static func matchesPlaceholders(_ variantTerms: [Set<String>]) -> Bool {
+        variantTerms.contains { $0.contains { $0.hasPrefix(SynonymTable.placeholderPrefix) } }
+    }
 
     /// One highlighted span in a text: UTF-8 offsets, and the query word it matched.
     struct Span {
@@ -24,12 +41,12 @@ struct HighlightBuilder {
 
     /// The spans of `text` matched by query words, for the given tokens.
     func spans(_ text: String, tokens: [Token]) -> [Span?] {
-        let utf8 = Array(text.utf8)
+        let utf8 = matchesPlaceholders ? Array(text.utf8) : []
         return tokens.map { token in
             var best: Span?
             // A placeholder (`<streetnumber>`) found through one of its replacements: wrapped
             // with its brackets.
-            let placeholder = token.start > 0 && token.end < utf8.count && utf8[token.start - 1] == UInt8(ascii: "<")
+            let placeholder = matchesPlaceholders && token.start > 0 && token.end < utf8.count && utf8[token.start - 1] == UInt8(ascii: "<")
                 && utf8[token.end] == UInt8(ascii: ">") ? SynonymTable.placeholderTerm(token.folded) : nil
             for (index, word) in words.enumerated() {
                 if best == nil, let placeholder, index < variantTerms.count, variantTerms[index].contains(placeholder) {
