@@ -20,11 +20,24 @@ func runWrites(_ args: Arguments) throws {
     let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory), durability: durability)
     let index = try engine.existingIndex(indexName)
     let size = index.recordCount
+    // Sort replicas (`--replicas N`): each write then also goes to N replicas, in transactions of
+    // their own, before it returns.
+    let replicaCount = try args.int("--replicas", default: 0, min: 0)
+    if replicaCount > 0 {
+        let names = (0..<replicaCount).map { "\(indexName)_replica_\($0)" }
+        try index.setSettings(["replicas": .array(names.map { .string($0) })])
+        for (i, name) in names.enumerated() {
+            try engine.existingIndex(name).setSettings(["ranking": .array([.string(i % 2 == 0 ? "asc(price)" : "desc(price)"),
+                "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"])])
+        }
+        log("\(replicaCount) replicas made")
+    }
     var templates = try index.browse(SearchParameters()).response.hits.compactMap(\.objectValue)
     guard !templates.isEmpty else { throw BenchError("\(indexName) is empty") }
     if templates.count > 500 { templates = Array(templates.prefix(500)) }
     var report: JSONObject = ["benchmark": "writes", "index": .string(indexName), "records": .int(Int64(size)),
                               "durability": .string(durability.rawValue), "deltaLimit": .int(Int64(SearchIndex.deltaLimit)),
+                              "replicas": .int(Int64(replicaCount)),
                               "machine": machineDescription()]
     func timed(_ body: () throws -> Void) rethrows -> Int64 {
         let started = clock.now

@@ -34,10 +34,12 @@ commands:
   write-log --out FILE.jsonl [--limit K] [--datasets DIR]
       Writes the keystroke log only (the lines of shared/bench/make_queries.py).
   writes --data DIR [--index NAME] [--count N] [--batches B] [--delta D --log FILE.jsonl] [--durability processCrash|powerLoss]
+         [--replicas R]
       Against an index made by `keystrokes --keep`: N single-record saves (half new, half
       replacements), N partial updates and N deletes, each timed until committed and searchable;
       B batches of 1,000 new records (records/s); with --delta, D writes left in the delta, then
-      the keystroke log replayed with them and again once merged. Prints JSON.
+      the keystroke log replayed with them and again once merged; with --replicas, R sort
+      replicas made first (asc/desc price), which every write also updates. Prints JSON.
   geo --size N [--data DIR] [--repeat R] [--sessions S] [--keep] [--engine-only]
       Generates N places (DatasetGenerator, seed 1) into an index `places` (reused when DIR holds
       one of that size), then replays the geo keystroke log (S sessions: half map views panning
@@ -67,7 +69,7 @@ struct Arguments {
         "headless": ["--data", "--index", "--repeat", "--limit", "--datasets"],
         "write-log": ["--out", "--limit", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
-        "writes": ["--data", "--index", "--count", "--batches", "--delta", "--log", "--repeat", "--durability"],
+        "writes": ["--data", "--index", "--count", "--batches", "--delta", "--log", "--repeat", "--durability", "--replicas"],
         "geo": ["--size", "--data", "--repeat", "--sessions"],
     ]
     static let flagOptions: [String: Set<String>] = [

@@ -63,6 +63,12 @@ public final class SearchEngine: SearchService, Sendable {
     public func index(_ name: String) throws(SearchError) -> SearchIndex {
         try validate(name)
         if let open = indices.value[name] { return open }
+        let index = try openIndex(name)
+        catchUpWithPrimary(index)
+        return index
+    }
+
+    private func openIndex(_ name: String) throws(SearchError) -> SearchIndex {
         openLock.lock()
         defer { openLock.unlock() }
         if let open = indices.value[name] { return open }
@@ -78,6 +84,19 @@ public final class SearchEngine: SearchService, Sendable {
         all[name] = index
         indices.value = all
         return index
+    }
+
+    /// A replica just opened, brought up to date with its primary (what a process killed
+    /// between the primary's commit and the replica's left undone; see
+    /// `SearchIndex.updateReplicas`). The primary's database is read, not its index derived.
+    /// Best effort: a replica whose primary cannot be read now (locked past the busy timeout,
+    /// damaged) still opens with what it holds, and the primary's next write brings it up to date.
+    private func catchUpWithPrimary(_ index: SearchIndex) {
+        guard !index.isReadOnly, let primaryName = index.settings.string("primary"), primaryName != index.name,
+              (try? IndexName.validate(primaryName, role: "primary")) != nil, exists(primaryName),
+              let primary = indices.value[primaryName]?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
+        else { return }
+        try? index.catchUpWithPrimary(primary)
     }
 
     /// The index with this name; `SearchError.indexNotFound` (404) when it does not exist.

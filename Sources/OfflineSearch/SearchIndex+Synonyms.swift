@@ -25,7 +25,7 @@ extension SearchIndex {
         try write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
             let kept = (stored.values["synonyms"]?.arrayValue ?? []).filter { $0["objectID"]?.stringValue != objectID }
             return try stored.applying(["synonyms": .array(kept)])
-        }), replicate: false)
+        }))
         return true
     }
 

@@ -187,7 +187,6 @@ public final class SearchIndex: Sendable {
             objects.append(try SearchIndex.normalizedRecord(record, position: position))
         }
         try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
-        if patch?["replicas"] != nil { try attachReplicas() }
         return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
     }
 
@@ -308,8 +307,7 @@ public final class SearchIndex: Sendable {
     /// The patch is applied to the settings stored when the write transaction starts, under
     /// the database's write lock: concurrent changes from other processes are kept.
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
-        try write(IndexStore.Change(updateSettings: settingsUpdate(patch)), replicate: false)
-        if patch["replicas"] != nil { try attachReplicas() }
+        try write(IndexStore.Change(updateSettings: settingsUpdate(patch)))
     }
 
     /// The stored settings with `patch` applied, checked; for `IndexStore.Change`.
@@ -346,25 +344,10 @@ public final class SearchIndex: Sendable {
                 kept.append(synonym)
             }
             return try patch(try stored.applying(["synonyms": .array(kept)]))
-        }), replicate: false)
+        }))
     }
 
-    /// Creates missing replicas and copies every record into each replica.
-    private func attachReplicas() throws(SearchError) {
-        guard let directory else { return }
-        let settings = self.settings
-        let records = try store.allRecords().map { JSONValue.object($0.record) }
-        for name in current.value.configuration.replicas {
-            let replica = try directory.open(name)
-            if replica.settings.values.isEmpty {
-                var replicaSettings = settings.values
-                replicaSettings["replicas"] = nil
-                replicaSettings["primary"] = .string(self.name)
-                try replica.setSettings(replicaSettings)
-            }
-            try replica.saveObjects(records, replaceExisting: true)
-        }
-    }
+    // MARK: Replicas
 
     /// This index's replicas, opened.
     func replicaIndices() throws(SearchError) -> [SearchIndex] {
@@ -374,32 +357,91 @@ public final class SearchIndex: Sendable {
         return replicas
     }
 
-    func write(_ change: IndexStore.Change, replicate: Bool = true) throws(SearchError) {
-        try write(replicate: replicate) { () throws(SearchError) in change }
+    /// Brings each replica up to date with this index, after a write here: each reads what it
+    /// lacks from this index's change log and applies it in one transaction of its own, with
+    /// the mark of the state it now holds. A replica newly listed in `replicas` gets every
+    /// record, replacing its own (as Algolia overwrites an existing index named a replica); a
+    /// new one starts with this index's settings and `primary`.
+    ///
+    /// The replicas are databases of their own, so their transactions are not the primary's
+    /// (SQLite commits atomically per file). What a process killed in between leaves undone is
+    /// done when the replica is next opened, or at the primary's next write: the mark says what
+    /// the replica holds, the change log what it lacks, so nothing committed is lost.
+    private func updateReplicas(newlyListed: Set<String>) throws(SearchError) {
+        guard let directory, !isReadOnly else { return }
+        for name in current.value.configuration.replicas where name != self.name {
+            do {
+                let replica = try directory.open(name)
+                if newlyListed.contains(name) {
+                    let replicaSettings = replica.settings
+                    if replicaSettings.values.isEmpty {
+                        var initial = settings.values
+                        initial["replicas"] = nil
+                        initial["primary"] = .string(self.name)
+                        try replica.setSettings(initial)
+                    } else if replicaSettings.string("primary") != self.name {
+                        try replica.setSettings(["primary": .string(self.name)])
+                    }
+                }
+                try replica.mirror(store, overwriting: newlyListed.contains(name))
+            } catch {
+                throw SearchError(error.kind, "The write to \(self.name) is committed, but its replica \(name) could not be brought up to date "
+                    + "(\(error.message)); it will be at the next write to \(self.name), or when \(name) is next opened", status: error.status)
+            }
+        }
+    }
+
+    /// Applies what `primary` changed since the state this index holds as its replica (every
+    /// record of it, replacing these, with `overwriting`), in one transaction that also records
+    /// the state now held. Another process doing the same meanwhile is detected by the mark, and
+    /// the change read again.
+    func mirror(_ primary: IndexStore, overwriting: Bool = false) throws(SearchError) {
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        for _ in 0..<5 {
+            let held = overwriting ? nil : try store.mirrorMark()
+            guard let (change, mark) = try primary.changeForReplica(holding: held) else { return }
+            var mirrored = change
+            mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark, overwrites: overwriting || change.clearFirst)
+            if let written = try store.writeIfCurrent(sized(mirrored)) {
+                try publish(written)
+                return
+            }
+        }
+        throw SearchError(.internalError, "Replica \(name) kept changing while it was brought up to date; try again")
+    }
+
+    /// Brings this index up to date with its primary when it is a replica whose primary lists
+    /// it (what a process killed between the two commits left undone); when the engine opens it.
+    func catchUpWithPrimary(_ primary: IndexStore) throws(SearchError) {
+        guard !isReadOnly, let primaryName = settings.string("primary"), primaryName != name,
+              try IndexConfiguration(settings: try primary.settings()).replicas.contains(name) else { return }
+        try mirror(primary)
+    }
+
+    func write(_ change: IndexStore.Change) throws(SearchError) {
+        try write { () throws(SearchError) in change }
     }
 
     /// Computes a change from the stored state and applies it, both under the write lock (a
-    /// read-modify-write such as a partial update sees no other write in between).
-    func write(replicate: Bool = true, _ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
-        let change: IndexStore.Change
+    /// read-modify-write such as a partial update sees no other write in between); then the
+    /// replicas follow (`updateReplicas`).
+    func write(_ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+        let listedBefore = Set(current.value.configuration.replicas)
         do {
             writeLock.lock()
             defer { writeLock.unlock() }
-            change = try compute()
-            try writeLocked(change)
+            try writeLocked(try compute())
         }
-        // Replicas follow after the primary's write is published (as with Algolia, not atomically).
-        guard replicate else { return }
-        for replica in try replicaIndices() {
-            try replica.write(IndexStore.Change(clearFirst: change.clearFirst, upserts: change.upserts, deletions: change.deletions))
-        }
+        try updateReplicas(newlyListed: Set(current.value.configuration.replicas).subtracting(listedBefore))
     }
 
     /// A read-modify-write that no other process's write can slip into: `compute` reads the
     /// stored state and returns the change; it is written only if nothing was committed since
     /// the generation it read from, else computed again (a few times, then an error).
-    func writeReadModified(replicate: Bool = true, _ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
-        var applied: IndexStore.Change?
+    func writeReadModified(_ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+        let listedBefore = Set(current.value.configuration.replicas)
+        var applied = false
         do {
             writeLock.lock()
             defer { writeLock.unlock() }
@@ -409,18 +451,15 @@ public final class SearchIndex: Sendable {
                 change.expectedGeneration = generation
                 if let written = try store.writeIfCurrent(sized(change)) {
                     try publish(written)
-                    applied = change
+                    applied = true
                     break
                 }
             }
         }
-        guard let change = applied else {
+        guard applied else {
             throw SearchError(.internalError, "Index \(name) kept changing during the update; try again")
         }
-        guard replicate else { return }
-        for replica in try replicaIndices() {
-            try replica.write(IndexStore.Change(clearFirst: change.clearFirst, upserts: change.upserts, deletions: change.deletions))
-        }
+        try updateReplicas(newlyListed: Set(current.value.configuration.replicas).subtracting(listedBefore))
     }
 
     /// Applies a change; the caller holds `writeLock`.
@@ -446,9 +485,7 @@ public final class SearchIndex: Sendable {
             throw SearchError(.invalidParameter, "query: deleteBy deletes by filters only; remove the query")
         }
         let deleted = try deleteMatching(parameters)
-        if deleted > 0 {
-            for replica in try replicaIndices() { try replica.deleteBy(parameters) }
-        }
+        if deleted > 0 { try updateReplicas(newlyListed: []) }
         return deleted
     }
 

@@ -14,7 +14,8 @@ import Darwin
 /// batches of small writes (each committed to SQLite and applied to the in-memory delta, with a
 /// merge into a new base every other batch on a background thread), and is killed mid-stream.
 /// The index must reopen without error and hold every acknowledged batch whole, and the batch
-/// in flight wholly or not at all: exactly the state of the last committed write.
+/// in flight wholly or not at all: exactly the state of the last committed write. Its replica,
+/// opened again, holds the same.
 @Suite(.serialized) struct CrashTests {
     /// The acknowledged batches of one run, shared with the task that sends them.
     actor Acknowledged {
@@ -28,11 +29,13 @@ import Darwin
         let data = DataDirectory()
         let base = (0..<CrashTests.baseCount).map { #"{"objectID":"base-\#($0)","batch":"base","name":"thing \#($0)"}"# }
             .joined(separator: "\n")
-        let settings = try TemporaryFile(#"{"attributesForFaceting":["batch"],"customRanking":["desc(name)"]}"#, suffix: ".json")
         var generator = SystemRandomNumberGenerator()
         var outcomes: [String] = []
         for trial in 0..<16 {
             let index = "crash\(trial)"
+            // Each write also goes to a replica, in a transaction of its own after the primary's.
+            let settings = try TemporaryFile(#"{"attributesForFaceting":["batch"],"customRanking":["desc(name)"],"replicas":["\#(index)_replica"]}"#,
+                                             suffix: ".json")
             let folder = data.path, settingsPath = settings.path
             let imported = try await onOwnThread { try CLI.run(["import", "--data", folder, index, "-", "--settings", settingsPath], stdin: base) }
             try #require(imported.status == 0, "\(imported.stderr)")
@@ -73,6 +76,16 @@ import Darwin
                     == Dictionary(uniqueKeysWithValues: expected.map { ($0.key, $0.value) }),
                     "trial \(trial): \(acked.count) acknowledged, facets \(JSONValue.object(counts).jsonString.prefix(400))")
             #expect(response["nbHits"] == .int(Int64(baseLeft + CrashTests.adds * committed)), "trial \(trial)")
+            // The replica holds what the primary holds, once opened again (a write the killed
+            // process committed to the primary only is done then).
+            let replicaSearch = try await onOwnThread {
+                try CLI.run(["search", "--data", folder, index + "_replica", "--json", "--hits-per-page", "0",
+                             "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
+            }
+            try #require(replicaSearch.status == 0, "trial \(trial): \(replicaSearch.stderr)")
+            let replicaResponse = try JSONValue(parsing: replicaSearch.stdout)
+            #expect(replicaResponse["facets"]?["batch"] == response["facets"]?["batch"], "trial \(trial): the replica")
+            #expect(replicaResponse["nbHits"] == response["nbHits"], "trial \(trial): the replica")
             // No temporary file of a killed merge is left once the index is open again.
             let leftovers = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.contains(".tmp") }
             #expect(leftovers.isEmpty, "trial \(trial): \(leftovers)")

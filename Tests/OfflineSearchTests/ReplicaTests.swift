@@ -79,6 +79,120 @@ import SearchAPI
         #expect(try engine.engine.existingIndex("products_price_desc").recordCount == 0)
     }
 
+    /// A replica takes a write to its primary at the cost of the change: the records written
+    /// go to its delta, nothing is derived again.
+    @Test func aReplicaTakesOnlyWhatChanged() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        let rebuilds = IndexStore.rebuilds.value[ascending.store.path] ?? 0
+        let before = ascending.deltaCount
+        try primary.saveObjects([["objectID": "e", "name": "phone stand", "price": 5]])
+        try primary.partialUpdateObjects([["objectID": "a", "price": 1]])
+        #expect(ascending.deltaCount == before + 2)
+        #expect(IndexStore.rebuilds.value[ascending.store.path] ?? 0 == rebuilds)
+        #expect(try ascending.search("phone").objectIDs.prefix(2) == ["a", "e"])
+    }
+
+    /// A process killed after the primary's commit, before its replicas': the replicas lack
+    /// the write until they are next opened, then hold exactly what the primary holds.
+    @Test func aWriteLeftUndoneIsDoneWhenTheReplicaIsNextOpened() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        // What the killed process committed: the primary's transaction only.
+        _ = try primary.store.write(IndexStore.Change(upserts: [["objectID": "e", "name": "phone stand", "price": 5]], deletions: ["b"]))
+        #expect(try engine.engine.existingIndex("products_price_asc").search("stand").objectIDs.isEmpty)
+        let restarted = try SearchEngine(directory: engine.directory.url)
+        let ascending = try restarted.existingIndex("products_price_asc")
+        #expect(try ascending.search("phone").objectIDs == ["e", "c", "a", "d"])
+        try ReplicaTests.expectSameRecords(try restarted.existingIndex("products"), ascending)
+        try ReplicaTests.expectSameRecords(try restarted.existingIndex("products"), try restarted.existingIndex("products_price_desc"))
+        // A clear since (the change log starts again): every record is copied.
+        _ = try primary.store.write(IndexStore.Change(clearFirst: true, upserts: [["objectID": "z", "name": "zebra", "price": 1]]))
+        let again = try SearchEngine(directory: engine.directory.url)
+        #expect(try again.existingIndex("products_price_desc").search("").objectIDs == ["z"])
+        // The primary's next write, in a process that has the stale replica open, also brings it up.
+        _ = try primary.store.write(IndexStore.Change(deletions: ["z"]))
+        try again.existingIndex("products").saveObjects([["objectID": "y", "name": "yak", "price": 2]])
+        #expect(try again.existingIndex("products_price_desc").search("").objectIDs == ["y"])
+    }
+
+    /// An existing index named a replica gets its primary's records in place of its own, and
+    /// keeps its settings (Algolia's rule); it then follows the primary.
+    @Test func anExistingIndexNamedAReplicaIsOverwritten() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let other = try engine.index("other", settings: ["customRanking": ["asc(price)"]], records: [["objectID": "mine", "name": "own record"]])
+        try primary.setSettings(["replicas": ["products_price_asc", "virtual(products_price_desc)", "other"]])
+        #expect(Set(try other.search("").objectIDs) == ["a", "b", "c", "d"])
+        #expect(other.settings.values["customRanking"] == ["asc(price)"])
+        #expect(other.settings.values["primary"] == "products")
+        try primary.deleteObjects(["a"])
+        #expect(Set(try other.search("").objectIDs) == ["b", "c", "d"])
+    }
+
+    /// Random writes to a primary with two replicas, some of them left undone in the replicas
+    /// (the process "killed" between the commits, a new engine opened after): after each step
+    /// every replica holds the primary's records, in the same order of first insertion (the
+    /// final tie-break), whatever path brought them there.
+    @Test(arguments: [1, 2, 3])
+    func replicasHoldThePrimarysRecordsThroughRandomWrites(seed: UInt64) throws {
+        let directory = TemporaryDirectory()
+        var engine = try SearchEngine(directory: directory.url)
+        var random = SeededGenerator(seed: seed)
+        let primary0 = try engine.index("primary")
+        try primary0.setSettings(["attributesForFaceting": ["color"], "replicas": ["by_price", "virtual(by_name)"]])
+        try engine.index("by_price").setSettings(["ranking": ["asc(price)", "typo", "words", "proximity", "attribute", "exact", "custom"]])
+        func record(_ id: Int) -> JSONObject {
+            ["objectID": .string("r\(id)"), "name": .string("item \(id % 7) \(random.next() % 100)"),
+             "price": .int(Int64(random.next() % 50)), "color": .string(["red", "blue", "green"][Int(random.next() % 3)])]
+        }
+        for step in 0..<150 {
+            let primary = try engine.existingIndex("primary")
+            let id = Int(random.next() % 60)
+            let killed = random.next() % 5 == 0
+            let change: IndexStore.Change
+            switch random.next() % 20 {
+            case 0: change = IndexStore.Change(clearFirst: true, upserts: (0..<Int(random.next() % 8)).map { _ in record(Int(random.next() % 60)) })
+            case 1...5: change = IndexStore.Change(deletions: (0..<3).map { _ in "r\(random.next() % 60)" })
+            case 6...8:
+                var cheap = SearchParameters()
+                cheap.filters = "price < \(random.next() % 10)"
+                if killed {
+                    change = IndexStore.Change(deletions: try primary.search("", ["filters": .string(cheap.filters!), "hitsPerPage": 1000]).objectIDs)
+                } else {
+                    try primary.deleteBy(cheap)
+                    change = IndexStore.Change()
+                }
+            case 9...11: change = IndexStore.Change(upserts: [record(id)].map { var r = $0; r["price"] = .int(Int64(step)); return r })
+            default: change = IndexStore.Change(upserts: (0..<Int(1 + random.next() % 4)).map { _ in record(Int(random.next() % 60)) })
+            }
+            if killed {
+                _ = try primary.store.write(change)
+                engine = try SearchEngine(directory: directory.url)
+            } else if change.size > 0 || change.clearFirst {
+                try primary.batch((change.clearFirst ? [BatchOperation.clear] : [])
+                    + change.deletions.map { .deleteObject(objectID: $0) } + change.upserts.map { .addObject(.object($0)) })
+            }
+            let current = try engine.existingIndex("primary")
+            for name in ["by_price", "by_name"] {
+                try ReplicaTests.expectSameRecords(current, try engine.existingIndex(name), "seed \(seed), step \(step)")
+            }
+        }
+    }
+
+    /// The same records, in the same order of first insertion.
+    static func expectSameRecords(_ primary: SearchIndex, _ replica: SearchIndex, _ comment: String = "",
+                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let expected = try primary.store.allRecords().map { JSONValue.object($0.record) }
+        let actual = try replica.store.allRecords().map { JSONValue.object($0.record) }
+        let difference = zip(actual, expected).first { $0 != $1 }.map { "\($0.jsonString) where the primary has \($1.jsonString)" }
+            ?? "\(actual.count) records where the primary has \(expected.count)"
+        let same = actual == expected
+        #expect(same, "\(replica.name): \(comment): \(difference)", sourceLocation: sourceLocation)
+        #expect(try replica.search("", ["hitsPerPage": 0]).nbHits == expected.count, "\(replica.name): \(comment)", sourceLocation: sourceLocation)
+    }
+
     @Test func invalidRankingAndReplicasAreRejected() throws {
         let engine = try TestEngine()
         let index = try engine.index("things", records: [["objectID": "1", "name": "x"]])

@@ -31,6 +31,16 @@ extension IndexStore {
         INSERT OR IGNORE INTO meta (key, value) SELECT 'logStart', value FROM meta WHERE key = 'generation';
         """
 
+    /// The change log by objectID, from which replicas are brought up to date (their rowids are
+    /// their own): the objectIDs deleted and when (a record saved again later is in `records`
+    /// with a newer generation). `objectLogStart` is the generation from which it is complete
+    /// (the version that added it started it then).
+    static let objectLogSQL = """
+        CREATE TABLE IF NOT EXISTS removed_objects (object_id TEXT PRIMARY KEY, generation INTEGER NOT NULL) WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS removed_objects_by_generation ON removed_objects (generation);
+        INSERT OR IGNORE INTO meta (key, value) SELECT 'objectLogStart', value FROM meta WHERE key = 'generation';
+        """
+
     /// A new index: WAL mode (stored in the file, so set once here, never on open), the tables
     /// every index has, and its first meta rows.
     static let schemaSQL = """
@@ -38,10 +48,11 @@ extension IndexStore {
         CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE IF NOT EXISTS records (rowid INTEGER PRIMARY KEY, object_id TEXT NOT NULL UNIQUE, body TEXT NOT NULL,
             generation INTEGER NOT NULL DEFAULT 0);
-        """ + metaRowsSQL + changeLogSQL
+        """ + metaRowsSQL + changeLogSQL + objectLogSQL
 
     /// Brings an index made by an older version up to date (WAL mode, meta rows it lacks, the
-    /// change log: its records count as written at generation 0, and the log starts now).
+    /// change log: its records count as written at generation 0, and the log starts now; the
+    /// log by objectID, which starts now too).
     /// Reads only, unless something is missing: opening an index writes nothing, so it never
     /// waits for (or blocks) another process's write.
     static func migrateIfNeeded(_ connection: SQLiteConnection) throws {
@@ -65,6 +76,10 @@ extension IndexStore {
                 try connection.execute(changeLogSQL)
             }
         }
+        let objectLog = try connection.statement("SELECT count(*) FROM meta WHERE key = 'objectLogStart'")
+        let hasObjectLog = try objectLog.step() && objectLog.int64(0) == 1
+        objectLog.reset()
+        if !hasObjectLog { try connection.transaction { try connection.execute(objectLogSQL) } }
     }
 
     /// Makes sure the file at `path` is an index before SQLite opens it: creates a new one

@@ -257,6 +257,66 @@ final class IndexStore: @unchecked Sendable {
         return state.applying(generation: generation, removedRowIDs: removed, upserts: upserts)
     }
 
+    // MARK: Replicas
+
+    /// Which state of its primary a replica holds: the primary's `indexID` and the generation
+    /// of the primary's last write applied here (the replica's meta `mirrorOf`, written in the
+    /// same transaction as the records it brings).
+    struct MirrorMark: Equatable, Sendable {
+        var primaryID: String
+        var generation: Int64
+
+        var stored: String { "\(primaryID):\(generation)" }
+
+        init(primaryID: String, generation: Int64) {
+            self.primaryID = primaryID
+            self.generation = generation
+        }
+
+        init?(stored: String) {
+            guard let colon = stored.lastIndex(of: ":"), let generation = Int64(stored[stored.index(after: colon)...]) else { return nil }
+            self.init(primaryID: String(stored[..<colon]), generation: generation)
+        }
+    }
+
+    /// The state of its primary this index holds as a replica (nil when it never mirrored one).
+    func mirrorMark() throws(SearchError) -> MirrorMark? {
+        try withReader { connection in try IndexStore.readMirrorMark(connection) }
+    }
+
+    private static func readMirrorMark(_ connection: SQLiteConnection) throws -> MirrorMark? {
+        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'mirrorOf'")
+        return try statement.step() ? MirrorMark(stored: statement.string(0)) : nil
+    }
+
+    /// What a replica holding `mark` of this index lacks, as one change, read in one transaction,
+    /// and the mark it holds after it; nil when it is up to date. From the change log when it
+    /// reaches back to `mark` (the records written since and the objectIDs deleted since:
+    /// proportional to the change); else (another primary, a clear since, no mark) every record,
+    /// replacing the replica's.
+    func changeForReplica(holding mark: MirrorMark?) throws(SearchError) -> (change: Change, mark: MirrorMark)? {
+        let indexID = self.indexID
+        return try withReader { connection in
+            try connection.readTransaction { () -> (Change, MirrorMark)? in
+                let generation = try IndexStore.readGeneration(connection)
+                let current = MirrorMark(primaryID: indexID, generation: generation)
+                if mark == current { return nil }
+                let objectLogStart = try connection.statement("SELECT value FROM meta WHERE key = 'objectLogStart'")
+                let logStart = try objectLogStart.step() ? Int64(objectLogStart.string(0)) : nil
+                if let mark, mark.primaryID == indexID, mark.generation < generation,
+                   let logStart, try IndexStore.readLogStart(connection).map({ max($0, logStart) <= mark.generation }) == true {
+                    let deleted = try connection.statement("SELECT object_id FROM removed_objects WHERE generation > ?")
+                    try deleted.bind(1, mark.generation)
+                    var deletions: [String] = []
+                    while try deleted.step() { deletions.append(deleted.string(0)) }
+                    let upserts = try IndexStore.readRecords(connection, since: mark.generation).map(\.record)
+                    return (Change(upserts: upserts, deletions: deletions), current)
+                }
+                return (Change(clearFirst: true, upserts: try IndexStore.readAllRecords(connection).map(\.record)), current)
+            }
+        }
+    }
+
     private static func readLogStart(_ connection: SQLiteConnection) throws -> Int64? {
         let statement = try connection.statement("SELECT value FROM meta WHERE key = 'logStart'")
         return try statement.step() ? Int64(statement.string(0)) : nil
@@ -270,9 +330,9 @@ final class IndexStore: @unchecked Sendable {
         return rowIDs
     }
 
-    /// The records written after `generation`.
+    /// The records written after `generation`, in the order of their first insertion.
     private static func readRecords(_ connection: SQLiteConnection, since generation: Int64) throws -> [SnapshotBuilder.Input] {
-        let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ?")
+        let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ? ORDER BY rowid")
         try statement.bind(1, generation)
         var inputs: [SnapshotBuilder.Input] = []
         while try statement.step() {
@@ -475,6 +535,15 @@ final class IndexStore: @unchecked Sendable {
         /// Derive the index anew after the write, however small (the caller's in-memory base is
         /// small next to the change: an import into an empty index).
         var deriveAnew = false
+        /// A replica's write of what its primary changed: written only when the replica still
+        /// holds `expected` (unless it `overwrites` every record), and it then holds `new`.
+        var mirror: Mirror?
+
+        struct Mirror {
+            var expected: MirrorMark?
+            var new: MirrorMark
+            var overwrites: Bool
+        }
 
         /// How many records the change saves or deletes by name.
         var size: Int { upserts.count + deletions.count + deletedRowIDs.count }
@@ -537,6 +606,12 @@ final class IndexStore: @unchecked Sendable {
                         || !tokenizerMatches
                     let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                         || change.size > IndexState.deltaLimit   // as a merge would right after it
+                    if let mirror = change.mirror {
+                        if !mirror.overwrites, try IndexStore.readMirrorMark(writer) != mirror.expected { return nil }
+                        let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('mirrorOf', ?)")
+                        try statement.bind(1, mirror.new.stored)
+                        try statement.run()
+                    }
                     if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
                         try statement.bind(1, JSONValue.object(settings.values).jsonString)
@@ -546,8 +621,9 @@ final class IndexStore: @unchecked Sendable {
                     if change.clearFirst {
                         // Not logged row by row: the log starts again after the clear.
                         try writer.execute("""
-                            DELETE FROM records; DELETE FROM removed_records; INSERT INTO search_text (search_text) VALUES ('delete-all');
-                            INSERT OR REPLACE INTO meta (key, value) VALUES ('logStart', '\(generation)');
+                            DELETE FROM records; DELETE FROM removed_records; DELETE FROM removed_objects;
+                            INSERT INTO search_text (search_text) VALUES ('delete-all');
+                            INSERT OR REPLACE INTO meta (key, value) VALUES ('logStart', '\(generation)'), ('objectLogStart', '\(generation)');
                             """)
                     }
                     // With the text table recreated, there are no old FTS5 rows to remove.
@@ -740,13 +816,15 @@ final class IndexStore: @unchecked Sendable {
     private func applyDeletions(_ objectIDs: [String], rowIDs: [Int64], textConfiguration: IndexConfiguration?,
                                 generation: Int64) throws {
         guard !objectIDs.isEmpty || !rowIDs.isEmpty else { return }
-        let byObjectID = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
-        let byRowID = try writer.statement("SELECT rowid, body FROM records WHERE rowid = ?")
+        let byObjectID = try writer.statement("SELECT rowid, body, object_id FROM records WHERE object_id = ?")
+        let byRowID = try writer.statement("SELECT rowid, body, object_id FROM records WHERE rowid = ?")
         let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
         let logRemoval = try writer.statement("INSERT OR REPLACE INTO removed_records (rowid, generation) VALUES (?, ?)")
+        let logObjectRemoval = try writer.statement("INSERT OR REPLACE INTO removed_objects (object_id, generation) VALUES (?, ?)")
         func delete(found statement: SQLiteStatement) throws {
             guard try statement.step() else { return }
             let rowID = statement.int64(0)
+            let objectID = statement.string(2)
             if let textConfiguration, let old = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
                 try deleteText(rowID: rowID, old, configuration: textConfiguration)
             }
@@ -758,6 +836,10 @@ final class IndexStore: @unchecked Sendable {
             try logRemoval.bind(1, rowID)
             try logRemoval.bind(2, generation)
             try logRemoval.run()
+            logObjectRemoval.reset()
+            try logObjectRemoval.bind(1, objectID)
+            try logObjectRemoval.bind(2, generation)
+            try logObjectRemoval.run()
         }
         for objectID in objectIDs {
             byObjectID.reset()
