@@ -332,7 +332,7 @@ final class IndexStore: @unchecked Sendable {
 
     /// The records written after `generation`, in the order of their first insertion.
     private static func readRecords(_ connection: SQLiteConnection, since generation: Int64) throws -> [SnapshotBuilder.Input] {
-        let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ? ORDER BY rowid")
+        let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ?")
         try statement.bind(1, generation)
         var inputs: [SnapshotBuilder.Input] = []
         while try statement.step() {
@@ -340,6 +340,9 @@ final class IndexStore: @unchecked Sendable {
             guard case .object(let object) = value else { continue }
             inputs.append(SnapshotBuilder.Input(rowID: statement.int64(0), record: object))
         }
+        // Sorted here: `ORDER BY rowid` makes SQLite scan the whole table in rowid order rather
+        // than read the generation index and sort (16 ms a write at 100k records).
+        inputs.sort { $0.rowID < $1.rowID }
         return inputs
     }
 
