@@ -186,6 +186,7 @@ public final class SearchIndex: Sendable {
         for (position, record) in records.enumerated() {
             objects.append(try SearchIndex.normalizedRecord(record, position: position))
         }
+        if let patch { try checkReplicaList(patch) }
         try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
         return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
     }
@@ -307,6 +308,7 @@ public final class SearchIndex: Sendable {
     /// The patch is applied to the settings stored when the write transaction starts, under
     /// the database's write lock: concurrent changes from other processes are kept.
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
+        try checkReplicaList(patch)
         try write(IndexStore.Change(updateSettings: settingsUpdate(patch)))
     }
 
@@ -419,7 +421,47 @@ public final class SearchIndex: Sendable {
         try mirror(primary)
     }
 
+    /// The primary this index is a replica of: the index its `primary` setting names, when that
+    /// index lists it in its `replicas` (a primary deleted, or one that dropped it from its list,
+    /// leaves a regular index).
+    func primaryName() -> String? {
+        guard let directory, let primaryName = settings.string("primary"), primaryName != name,
+              let primary = directory.existing(primaryName), primary.settings.values["replicas"] != nil,
+              primary.current.value.configuration.replicas.contains(name) else { return nil }
+        return primaryName
+    }
+
+    /// Records are written to a primary, never to its replicas (Algolia answers 400 "cannot apply
+    /// the batch operation on a replica index"): they would differ from the primary's.
+    func refuseRecordWritesOnReplica() throws(SearchError) {
+        guard settings.string("primary") != nil, let primary = primaryName() else { return }
+        throw SearchError(.invalidParameter, "Cannot write records to \(name): it is a replica of \(primary), and a replica takes its "
+            + "records from its primary only (Algolia: cannot apply the batch operation on a replica index). Write to \(primary); "
+            + "its replicas follow")
+    }
+
+    /// Algolia's rules for `replicas`: a replica has one primary, a replica has no replicas, and
+    /// a primary is no replica.
+    private func checkReplicaList(_ patch: JSONObject) throws(SearchError) {
+        guard let directory, let list = patch["replicas"], !list.isNull else { return }
+        let names = try IndexConfiguration(settings: IndexSettings(stored: ["replicas": list])).replicas
+        guard !names.isEmpty else { return }
+        if let primary = primaryName() {
+            throw SearchError(.invalidParameter, "replicas: \(name) is a replica of \(primary), and a replica cannot have replicas")
+        }
+        for replicaName in names where replicaName != name {
+            guard let replica = directory.existing(replicaName) else { continue }
+            if let other = replica.primaryName(), other != name {
+                throw SearchError(.invalidParameter, "replicas: \(replicaName) is already a replica of \(other); remove it from the replicas of \(other) first")
+            }
+            if !replica.current.value.configuration.replicas.isEmpty {
+                throw SearchError(.invalidParameter, "replicas: \(replicaName) has replicas of its own, and a primary cannot be a replica")
+            }
+        }
+    }
+
     func write(_ change: IndexStore.Change) throws(SearchError) {
+        if change.clearFirst || change.size > 0 { try refuseRecordWritesOnReplica() }
         try write { () throws(SearchError) in change }
     }
 
@@ -433,13 +475,26 @@ public final class SearchIndex: Sendable {
             defer { writeLock.unlock() }
             try writeLocked(try compute())
         }
-        try updateReplicas(newlyListed: Set(current.value.configuration.replicas).subtracting(listedBefore))
+        let listedAfter = Set(current.value.configuration.replicas)
+        try detachReplicas(listedBefore.subtracting(listedAfter))
+        try updateReplicas(newlyListed: listedAfter.subtracting(listedBefore))
+    }
+
+    /// Indices dropped from `replicas` become regular indices, as with Algolia: their records
+    /// stay, their `primary` setting goes.
+    private func detachReplicas(_ names: Set<String>) throws(SearchError) {
+        guard let directory, !isReadOnly else { return }
+        for name in names.sorted() {
+            guard let replica = directory.existing(name), replica.settings.string("primary") == self.name else { continue }
+            try replica.setSettings(["primary": .null])
+        }
     }
 
     /// A read-modify-write that no other process's write can slip into: `compute` reads the
     /// stored state and returns the change; it is written only if nothing was committed since
     /// the generation it read from, else computed again (a few times, then an error).
     func writeReadModified(_ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+        try refuseRecordWritesOnReplica()
         let listedBefore = Set(current.value.configuration.replicas)
         var applied = false
         do {
@@ -484,6 +539,7 @@ public final class SearchIndex: Sendable {
         guard parameters.query.isEmpty else {
             throw SearchError(.invalidParameter, "query: deleteBy deletes by filters only; remove the query")
         }
+        try refuseRecordWritesOnReplica()
         let deleted = try deleteMatching(parameters)
         if deleted > 0 { try updateReplicas(newlyListed: []) }
         return deleted

@@ -276,3 +276,28 @@ def test_geo_search(admin, server):
     assert [hit.object_id for hit in polygon.hits] == ["eiffel"]
     paris_only = client_for(server, admin.generate_secured_api_key(SEARCH_KEY, {"insideBoundingBox": [[48.8, 2.2, 48.9, 2.4]]}))
     assert paris_only.search_single_index("places", {"query": "cafe"}).nb_hits == 3
+
+
+def test_replicas_follow_their_primary(admin):
+    admin.save_objects("shop", [{"objectID": "a", "name": "lamp", "price": 30}, {"objectID": "b", "name": "lamp shade", "price": 10}],
+                       wait_for_tasks=True)
+    admin.wait_for_task("shop", admin.set_settings("shop", {
+        "searchableAttributes": ["name"], "replicas": ["shop_price_asc", "virtual(shop_price_desc)"]}).task_id)
+    admin.wait_for_task("shop_price_asc", admin.set_settings("shop_price_asc", {
+        "ranking": ["asc(price)", "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"]}).task_id)
+    admin.wait_for_task("shop_price_desc", admin.set_settings("shop_price_desc", {"customRanking": ["desc(price)"]}).task_id)
+    assert [hit.object_id for hit in admin.search_single_index("shop_price_asc", {"query": "lamp"}).hits] == ["b", "a"]
+    admin.wait_for_task("shop", admin.save_object("shop", {"objectID": "c", "name": "lamp bulb", "price": 2}).task_id)
+    assert [hit.object_id for hit in admin.search_single_index("shop_price_asc", {"query": "lamp"}).hits] == ["c", "b", "a"]
+    # replace_all_objects on a primary (a temporary index moved over it): the replicas follow.
+    admin.replace_all_objects("shop", [{"objectID": "d", "name": "desk lamp", "price": 50}, {"objectID": "e", "name": "lamp", "price": 5}])
+    assert [hit.object_id for hit in admin.search_single_index("shop_price_asc", {"query": "lamp"}).hits] == ["e", "d"]
+    assert admin.search_single_index("shop_price_desc", {"query": "lamp"}).nb_hits == 2
+    # Records are written to the primary only, as with Algolia.
+    with pytest.raises(RequestException) as refused:
+        admin.save_object("shop_price_asc", {"objectID": "x", "name": "lamp"})
+    assert refused.value.status_code == 400 and "replica of shop" in str(refused.value)
+    listed = {item.name: item for item in admin.list_indices().items if item.name.startswith("shop")}
+    assert listed["shop_price_asc"].primary == "shop" and listed["shop_price_desc"].primary == "shop"
+    assert listed["shop"].replicas == ["shop_price_asc", "virtual(shop_price_desc)"]
+    assert admin.get_settings("shop_price_asc").primary == "shop"

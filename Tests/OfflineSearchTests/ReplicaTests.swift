@@ -181,6 +181,61 @@ import SearchAPI
         }
     }
 
+    /// Records go to the primary only (Algolia answers 400 to a record write on a replica);
+    /// settings and synonyms of a replica are its own.
+    @Test func aReplicaTakesNoRecordWrites() throws {
+        let engine = try TestEngine()
+        _ = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        var cheap = SearchParameters()
+        cheap.filters = "price < 25"
+        let writes: [(String, () throws -> Void)] = [
+            ("save", { try ascending.saveObjects([["objectID": "x", "name": "x"]]) }),
+            ("partial update", { _ = try ascending.partialUpdateObjects([["objectID": "a", "price": 1]]) }),
+            ("delete", { try ascending.deleteObjects(["a"]) }),
+            ("clear", { try ascending.clearObjects() }),
+            ("batch", { try ascending.batch([.deleteObject(objectID: "a")]) }),
+            ("delete by", { try ascending.deleteBy(cheap) }),
+        ]
+        for (what, write) in writes {
+            let error = #expect(throws: SearchError.self, "\(what)") { try write() }
+            #expect(error?.status == 400, "\(what)")
+            #expect(error?.message.contains("replica of products") == true, "\(what): \(error?.message ?? "")")
+        }
+        #expect(try ascending.search("").nbHits == 4)
+        try ascending.setSettings(["customRanking": ["asc(name)"]])
+        try ascending.saveSynonyms([["objectID": "s", "type": "synonym", "synonyms": ["phone", "mobile"]]])
+        #expect(try ascending.search("mobile").nbHits == 4)
+    }
+
+    /// Algolia's rules for `replicas`, and an index dropped from the list becomes a regular
+    /// index: its records stay, `primary` goes, it takes writes and no longer follows.
+    @Test func replicaListRulesAndDetaching() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let other = try engine.index("other", records: [["objectID": "o", "name": "other"]])
+        let rejected: [(SearchIndex, JSONObject, String)] = [
+            (other, ["replicas": ["products_price_asc"]], "already a replica of products"),
+            (try engine.engine.existingIndex("products_price_asc"), ["replicas": ["another"]], "a replica cannot have replicas"),
+            (other, ["replicas": ["products"]], "a primary cannot be a replica"),
+        ]
+        for (index, patch, message) in rejected {
+            let error = #expect(throws: SearchError.self) { try index.setSettings(patch) }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+        #expect(other.settings.values["replicas"] == nil)
+        #expect(!engine.engine.exists("another"))
+
+        try primary.setSettings(["replicas": ["virtual(products_price_desc)"]])
+        let detached = try engine.engine.existingIndex("products_price_asc")
+        #expect(detached.settings.values["primary"] == nil)
+        try primary.deleteObjects(["a"])
+        #expect(try detached.search("").nbHits == 4)
+        try detached.saveObjects([["objectID": "mine", "name": "mine"]])
+        #expect(try detached.search("").nbHits == 5)
+        #expect(try engine.engine.existingIndex("products_price_desc").search("", ["relevancyStrictness": 0]).nbHits == 3)
+    }
+
     /// The same records, in the same order of first insertion.
     static func expectSameRecords(_ primary: SearchIndex, _ replica: SearchIndex, _ comment: String = "",
                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
