@@ -119,6 +119,42 @@ import SearchAPI
         #expect(try FileIntegrityTests.derivedFileIsValid(reopened))
     }
 
+    /// A derived file large enough for its postings and forward index to be mapped rather than
+    /// copied: opened, the large arrays are views of the file and answer as the built index did;
+    /// damage anywhere in them (a byte flipped in each checksum piece's region) is caught by
+    /// the checksum and the file rebuilt.
+    @Test func aLargeDerivedFileIsMappedAndItsDamageCaught() throws {
+        let directory = TemporaryDirectory()
+        let records: [JSONValue] = (0..<6_000).map { i in
+            ["objectID": .string("r\(i)"), "name": .string("lamp \(i % 97) shade \(i % 13) bulb \(i) stand \(i % 31)"),
+             "brand": .string("Brand \(i % 40)"), "price": .int(Int64(i % 500)), "rank": .int(Int64(i % 7))]
+        }
+        let expected: [String]
+        let derived: URL
+        do {
+            let index = try SearchEngine(directory: directory.url).index("big")
+            try index.setSettings(FileIntegrityTests.settings)
+            try index.saveObjects(records)
+            expected = try FileIntegrityTests.answers(index)
+            derived = URL(fileURLWithPath: index.store.derivedPath)
+        }
+        let reopened = try SearchEngine(directory: directory.url).index("big")
+        let base = reopened.current.value.base
+        #expect(base.postingDocs.isMapped && base.postingMasks.isMapped && base.forward.terms.isMapped)
+        #expect(try FileIntegrityTests.answers(reopened) == expected)
+
+        let original = [UInt8](try Data(contentsOf: derived))
+        for offset in [64 + (original.count - 64) / 3, 64 + (original.count - 64) * 2 / 3, original.count - 5] {
+            var damaged = original
+            damaged[offset] ^= 0x01
+            try Data(damaged).write(to: derived)
+            let afterDamage = try SearchEngine(directory: directory.url).index("big")
+            #expect(try FileIntegrityTests.answers(afterDamage) == expected, "byte \(offset) of \(original.count)")
+            #expect(try FileIntegrityTests.derivedFileIsValid(afterDamage))
+            #expect([UInt8](try Data(contentsOf: derived)) == original, "rebuilt as it was")
+        }
+    }
+
     @Test func anotherIndexsDerivedFileIsNotUsed() throws {
         let directory = TemporaryDirectory()
         let expected: [String]

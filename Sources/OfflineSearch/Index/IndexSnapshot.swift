@@ -9,11 +9,11 @@ struct FacetColumn: Sendable {
     /// Value id → the value as a number, or NaN when it is not numeric (for `facets_stats`).
     let numbers: [Double]
     /// `docStarts[d]..<docStarts[d + 1]` index `docValues`: document → value ids.
-    let docStarts: [UInt32]
-    let docValues: [UInt32]
+    let docStarts: FlatArray<UInt32>
+    let docValues: FlatArray<UInt32>
     /// `valueStarts[v]..<valueStarts[v + 1]` index `valueDocs`: value → sorted documents.
     let valueStarts: [UInt32]
-    let valueDocs: [UInt32]
+    let valueDocs: FlatArray<UInt32>
     /// Value ids sorted by their facet key (`Tokenizer.facetKey`: case- and
     /// diacritic-insensitive), so a facet filter finds its values by binary search.
     let idsByKey: [UInt32]
@@ -23,12 +23,12 @@ struct FacetColumn: Sendable {
     init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32]) {
         let keys = values.map(Tokenizer.facetKey)
         let idsByKey = values.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }.map { UInt32($0) }
-        self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: docStarts,
-                  docValues: docValues, valueStarts: valueStarts, valueDocs: valueDocs, idsByKey: idsByKey)
+        self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: FlatArray(docStarts),
+                  docValues: FlatArray(docValues), valueStarts: valueStarts, valueDocs: FlatArray(valueDocs), idsByKey: idsByKey)
     }
 
-    init(path: String, values: StringTable, numbers: [Double], docStarts: [UInt32], docValues: [UInt32],
-         valueStarts: [UInt32], valueDocs: [UInt32], idsByKey: [UInt32]) {
+    init(path: String, values: StringTable, numbers: [Double], docStarts: FlatArray<UInt32>, docValues: FlatArray<UInt32>,
+         valueStarts: [UInt32], valueDocs: FlatArray<UInt32>, idsByKey: [UInt32]) {
         self.path = path
         self.values = values
         self.numbers = numbers
@@ -56,7 +56,7 @@ struct FacetColumn: Sendable {
     }
 
     /// Documents that have value `id`.
-    func documents(of id: Int) -> ArraySlice<UInt32> { valueDocs[Int(valueStarts[id])..<Int(valueStarts[id + 1])] }
+    func documents(of id: Int) -> Slice<FlatArray<UInt32>> { valueDocs[Int(valueStarts[id])..<Int(valueStarts[id + 1])] }
     func count(of id: Int) -> Int { Int(valueStarts[id + 1] - valueStarts[id]) }
     /// True when every value is a number: the facet gets `facets_stats`.
     var isNumeric: Bool { !numbers.isEmpty && !numbers.contains { $0.isNaN } }
@@ -151,7 +151,7 @@ struct ForwardIndex: Sendable {
     @inline(__always) static func attribute(ofMarker marker: UInt32) -> Int { Int(UInt32.max - marker) }
     /// `starts[d]..<starts[d + 1]` index `terms` for document `d`.
     let starts: [UInt32]
-    let terms: [UInt32]
+    let terms: FlatArray<UInt32>
 
     /// Whether document `document` has the words of `sequence` side by side, in order.
     func contains(_ sequence: [UInt32], in document: Int) -> Bool {
@@ -194,9 +194,9 @@ final class IndexSnapshot: Sendable {
     let terms: TermTable
     /// `postingStarts[t]..<postingStarts[t + 1]` index `postingDocs` and `postingMasks`.
     let postingStarts: [UInt32]
-    let postingDocs: [UInt32]
+    let postingDocs: FlatArray<UInt32>
     /// Where the term occurs in that document (see `PostingMask`).
-    let postingMasks: [UInt16]
+    let postingMasks: FlatArray<UInt16>
     /// The term's first position inside the attribute of its best level, in that document (0 in
     /// an unordered attribute; see `PostingRank`).
     let postingPositions: PostingPositions
@@ -215,7 +215,7 @@ final class IndexSnapshot: Sendable {
     let geo: GeoIndex
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
-         postingStarts: [UInt32], postingDocs: [UInt32], postingMasks: [UInt16], postingPositions: PostingPositions,
+         postingStarts: [UInt32], postingDocs: FlatArray<UInt32>, postingMasks: FlatArray<UInt16>, postingPositions: PostingPositions,
          sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn], orderKeys: DocumentOrderKeys,
          geo: GeoIndex) {
         self.configuration = configuration
@@ -255,8 +255,8 @@ final class IndexSnapshot: Sendable {
     // MARK: Persistence
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
-    /// document order's values; 11: the locations).
-    static let formatVersion: UInt32 = 11
+    /// document order's values; 11: the locations; 12: arrays aligned, so they can be mapped).
+    static let formatVersion: UInt32 = 12
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -320,19 +320,19 @@ final class IndexSnapshot: Sendable {
             let rowIDs: [Int64] = try reader.readArray()
             let terms = TermTable(bytes: try reader.readArray(), starts: try reader.readArray())
             let postingStarts: [UInt32] = try reader.readArray()
-            let postingDocs: [UInt32] = try reader.readArray()
-            let postingMasks: [UInt16] = try reader.readArray()
+            let postingDocs: FlatArray<UInt32> = try reader.readFlatArray()
+            let postingMasks: FlatArray<UInt16> = try reader.readFlatArray()
             let postingPositions = PostingPositions(present: try reader.readArray(), before: try reader.readArray(),
                                                     positions: try reader.readArray())
             let sortRuns: [UInt32] = try reader.readArray()
-            let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readArray())
+            let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readFlatArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
                 facets.append(FacetColumn(path: try reader.readString(),
                                           values: StringTable(bytes: try reader.readArray(), starts: try reader.readArray()),
-                                          numbers: try reader.readArray(), docStarts: try reader.readArray(),
-                                          docValues: try reader.readArray(), valueStarts: try reader.readArray(),
-                                          valueDocs: try reader.readArray(), idsByKey: try reader.readArray()))
+                                          numbers: try reader.readArray(), docStarts: try reader.readFlatArray(),
+                                          docValues: try reader.readFlatArray(), valueStarts: try reader.readArray(),
+                                          valueDocs: try reader.readFlatArray(), idsByKey: try reader.readArray()))
             }
             var numerics: [String: NumericColumn] = [:]
             for _ in 0..<(try reader.read(UInt64.self)) {

@@ -250,8 +250,8 @@ enum SnapshotBuilder {
         }
 
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
-                             terms: terms, postingStarts: postingStarts, postingDocs: postingDocs,
-                             postingMasks: postingMasks, postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: forwardTerms),
+                             terms: terms, postingStarts: postingStarts, postingDocs: FlatArray(postingDocs),
+                             postingMasks: FlatArray(postingMasks), postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
                              facets: facets, numerics: numerics, orderKeys: orderKeys,
                              geo: GeoIndex(locations: order.map { GeoPoint.locations(of: inputs[$0].record) }))
     }

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// The derived index kept beside the SQLite database (`NAME.index.derived`), so opening an
-/// index reads flat arrays straight from a file instead of walking SQLite blob pages.
+/// index maps flat arrays from a file instead of walking SQLite blob pages: each array's
+/// elements start 8-aligned, so the largest are used in place (`FlatArray`).
 ///
 /// It is a cache of what the records in SQLite determine, and it is never trusted blindly: a
 /// 64-byte header says what it is and what it was derived from, and a checksum covers the rest.
@@ -16,12 +17,12 @@ import Darwin
 /// ```
 /// offset  size  field (little-endian)
 ///      0     8  magic "OSDERIVD"
-///      8     4  header version (1)
+///      8     4  header version (2)
 ///     12     4  payload format (IndexSnapshot.formatVersion)
 ///     16    16  the index's identity (its `indexID`, a random id SQLite keeps from its creation)
 ///     32     8  the SQLite generation the payload was derived from
 ///     40     8  payload length in bytes (the file is exactly 64 + this)
-///     48     8  payload checksum (XXH64)
+///     48     8  payload checksum (`payloadChecksum`: XXH64 of the XXH64s of its 4 MiB pieces)
 ///     56     8  header checksum (XXH64 of bytes 0..<56)
 ///     64        payload (IndexSnapshot.encoded())
 /// ```
@@ -34,7 +35,8 @@ import Darwin
 /// later reads it, then the writes committed since from the change log.
 enum SnapshotFile {
     static let magic: [UInt8] = Array("OSDERIVD".utf8)
-    static let headerVersion: UInt32 = 1
+    /// 2: the payload checksum is computed by pieces (verified on every core at open).
+    static let headerVersion: UInt32 = 2
     static let headerSize = 64
 
     /// What the header records about the payload.
@@ -89,7 +91,7 @@ enum SnapshotFile {
     static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws {
         let payload = snapshot.encoded()
         let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
-                            payloadLength: UInt64(payload.count), payloadChecksum: XXHash64.hash(payload))
+                            payloadLength: UInt64(payload.count), payloadChecksum: payload.withUnsafeBytes { payloadChecksum($0) })
         let temporary = TemporaryFile.path(besides: path)
         do {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -118,6 +120,12 @@ enum SnapshotFile {
 
     /// The snapshot in the file, if the file is there, whole, this index's, derived at one of
     /// `generations` under the same settings, and its checksum holds.
+    ///
+    /// The file is mapped, not read: the payload's checksum is computed from the mapping (each
+    /// piece released from this process's memory once hashed), the small arrays are copied out,
+    /// and the largest (postings, the forward index) stay views of the mapping, loaded page by
+    /// page as searches touch them. The derived file is only ever replaced whole (written aside,
+    /// then renamed), so the mapped file never changes under the views.
     static func read(from path: String, indexID: String, configuration: IndexConfiguration,
                      generations: ClosedRange<Int64>) -> IndexSnapshot? {
         let descriptor = open(path, O_RDONLY)
@@ -126,21 +134,58 @@ enum SnapshotFile {
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { return nil }
         let fileSize = Int64(status.st_size)
+        guard fileSize >= Int64(headerSize), fileSize <= Int64(Int.max) else { return nil }
         var headerBytes = [UInt8](repeating: 0, count: headerSize)
-        let headerRead = headerBytes.withUnsafeMutableBytes { FileReader.readFully(descriptor, into: $0.baseAddress!, count: headerSize) }
+        let headerRead = headerBytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress!, headerSize, 0) }
         guard headerRead == headerSize, let header = Header(decoding: headerBytes),
               header.formatVersion == IndexSnapshot.formatVersion,
               header.identity == identity(of: indexID),
               generations.contains(header.generation),
-              header.payloadLength <= UInt64(Int.max), fileSize - Int64(headerSize) == Int64(header.payloadLength)
+              header.payloadLength <= UInt64(Int.max), fileSize - Int64(headerSize) == Int64(header.payloadLength),
+              let file = MappedFile(descriptor: descriptor, length: Int(fileSize))
         else { return nil }
-        var reader = FileReader(descriptor: descriptor, payloadLength: Int(header.payloadLength))
+        let payload = headerSize..<Int(fileSize)
+        var reader = MappedReader(file: file, range: payload)
         // Decoding checks counts against what is left, so damage cannot make it read past the
-        // end or allocate more than the file holds; the checksum then says whether it was damaged.
-        guard let snapshot = IndexSnapshot.decode(from: &reader, configuration: configuration, generation: header.generation),
-              reader.finish() == header.payloadChecksum
-        else { return nil }
+        // end or allocate more than the file holds; the checksum, computed after (the pages the
+        // copies touched are then in memory already), says whether it was damaged. Nothing of
+        // the snapshot is used before both hold.
+        let snapshot = IndexSnapshot.decode(from: &reader, configuration: configuration, generation: header.generation)
+        guard let snapshot, reader.isAtEnd, checksum(of: file, payload) == header.payloadChecksum else {
+            file.release(0..<file.length)
+            return nil
+        }
         return snapshot
+    }
+
+    /// The size of the pieces the payload checksum is computed from.
+    static let checksumPiece = 4 << 20
+
+    /// The payload's checksum: XXH64 of the little-endian XXH64s of its `checksumPiece`-byte
+    /// pieces, so that opening a large index verifies the pieces on every core at once.
+    static func payloadChecksum(_ payload: UnsafeRawBufferPointer, release: (@Sendable (Range<Int>) -> Void)? = nil) -> UInt64 {
+        let pieces = (payload.count + checksumPiece - 1) / checksumPiece
+        let allocated = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: max(pieces, 1))
+        defer { allocated.deallocate() }
+        // Unchecked: each iteration reads its own piece of the (unchanging) payload and writes
+        // its own slot of `digests`; `concurrentPerform` returns when all are done.
+        nonisolated(unsafe) let digests = allocated
+        nonisolated(unsafe) let bytes = payload
+        DispatchQueue.concurrentPerform(iterations: pieces) { piece in
+            let range = piece * checksumPiece..<min((piece + 1) * checksumPiece, bytes.count)
+            digests[piece] = XXHash64.hash(UnsafeRawBufferPointer(rebasing: bytes[range]))
+            release?(range)
+        }
+        var list = BinaryWriter()
+        for digest in digests.prefix(pieces) { list.write(digest) }
+        return XXHash64.hash(list.bytes)
+    }
+
+    /// `payloadChecksum` of `range` of the mapping, each piece released from memory once hashed.
+    private static func checksum(of file: MappedFile, _ range: Range<Int>) -> UInt64 {
+        payloadChecksum(UnsafeRawBufferPointer(start: file.base + range.lowerBound, count: range.count)) { piece in
+            file.release(piece.lowerBound + range.lowerBound..<piece.upperBound + range.lowerBound)
+        }
     }
 
     static func remove(at path: String) {
@@ -148,131 +193,71 @@ enum SnapshotFile {
     }
 }
 
-/// Reads a snapshot's payload sequentially: small values through a buffer (a snapshot holds
-/// many short strings), large arrays straight into their own storage (one copy from the page
-/// cache). Every byte read from the file goes through the checksum.
-private struct FileReader: SnapshotReader {
-    let descriptor: Int32
-    /// Payload bytes not handed out yet: no count may ask for more.
-    private var remaining: Int
-    /// Payload bytes not read from the file yet.
-    private var unread: Int
-    private var buffer = [UInt8](repeating: 0, count: 1 << 18)
-    private var position = 0
-    private var available = 0
-    private var hasher = XXHash64()
+/// Reads a snapshot's payload from its mapping: values and small arrays are copied, large
+/// arrays asked for as `FlatArray` stay in the mapping. Counts are checked against the bytes
+/// left, so no count can make it read past the payload or allocate more than the file holds.
+private struct MappedReader: SnapshotReader {
+    let file: MappedFile
+    private var position: Int
+    private let end: Int
 
-    init(descriptor: Int32, payloadLength: Int) {
-        self.descriptor = descriptor
-        remaining = payloadLength
-        unread = payloadLength
+    /// Arrays from this size on are left in the mapping (smaller ones are copied: a page each
+    /// would cost more than it saves).
+    static let mappedFrom = 1 << 16
+
+    init(file: MappedFile, range: Range<Int>) {
+        self.file = file
+        position = range.lowerBound
+        end = range.upperBound
     }
 
-    /// Reads up to `count` bytes, retrying short reads; returns how many were read.
-    static func readFully(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer, count: Int) -> Int {
-        var done = 0
-        while done < count {
-            let result = Foundation.read(descriptor, pointer + done, count - done)
-            if result < 0, errno == EINTR { continue }
-            guard result > 0 else { break }
-            done += result
-        }
-        return done
-    }
+    var isAtEnd: Bool { position == end }
 
-    /// Reads exactly `count` payload bytes from the file (hashing them), or fails.
-    private mutating func readFromFile(into pointer: UnsafeMutableRawPointer, count: Int) throws(BinaryReaderError) {
-        guard count <= unread, FileReader.readFully(descriptor, into: pointer, count: count) == count else { throw BinaryReaderError() }
-        unread -= count
-        hasher.update(UnsafeRawBufferPointer(start: pointer, count: count))
-    }
-
-    private mutating func readExactly(into pointer: UnsafeMutableRawPointer, count: Int) throws(BinaryReaderError) {
-        guard count <= remaining else { throw BinaryReaderError() }
-        remaining -= count
-        // What the buffer holds first.
-        let fromBuffer = min(count, available - position)
-        if fromBuffer > 0 {
-            buffer.withUnsafeBytes { bytes in
-                pointer.copyMemory(from: bytes.baseAddress! + position, byteCount: fromBuffer)
-            }
-            position += fromBuffer
-        }
-        let rest = count - fromBuffer
-        guard rest > 0 else { return }
-        if rest >= buffer.count / 2 {
-            try readFromFile(into: pointer + fromBuffer, count: rest)
-            return
-        }
-        // Refill the buffer: as much as it holds, or what is left of the payload.
-        let refill = min(buffer.count, unread)
-        guard refill >= rest else { throw BinaryReaderError() }
-        let descriptor = self.descriptor
-        let filled = buffer.withUnsafeMutableBytes { FileReader.readFully(descriptor, into: $0.baseAddress!, count: refill) }
-        guard filled == refill else { throw BinaryReaderError() }
-        unread -= refill
-        buffer.withUnsafeBytes { bytes in
-            hasher.update(UnsafeRawBufferPointer(rebasing: bytes[0..<refill]))
-            (pointer + fromBuffer).copyMemory(from: bytes.baseAddress!, byteCount: rest)
-        }
-        position = rest
-        available = refill
+    private mutating func take(_ count: Int) throws(BinaryReaderError) -> UnsafeRawBufferPointer {
+        guard count >= 0, count <= end - position else { throw BinaryReaderError() }
+        defer { position += count }
+        return UnsafeRawBufferPointer(start: file.base + position, count: count)
     }
 
     mutating func read<T: FixedWidthInteger>(_ type: T.Type) throws(BinaryReaderError) -> T {
-        var value = T.zero
-        try withUnsafeMutableBytes(of: &value) { (bytes) throws(BinaryReaderError) in
-            try readExactly(into: bytes.baseAddress!, count: bytes.count)
-        }
-        return T(littleEndian: value)
+        T(littleEndian: try take(MemoryLayout<T>.size).loadUnaligned(as: T.self))
     }
 
-    /// A stored count, checked against the bytes left: damage cannot ask for more memory than
-    /// the file holds.
-    private mutating func readCount(stride: Int) throws(BinaryReaderError) -> Int {
+    /// An array's count (checked against the bytes left) and its elements' offset, past the
+    /// padding that aligns them.
+    private mutating func arrayHeader(stride: Int) throws(BinaryReaderError) -> (count: Int, offset: Int) {
         let stored = try read(UInt64.self)
-        guard stored <= UInt64(remaining / max(stride, 1)) else { throw BinaryReaderError() }
-        return Int(stored)
+        _ = try take(BinaryWriter.padding(at: position - SnapshotFile.headerSize))
+        guard stored <= UInt64((end - position) / max(stride, 1)) else { throw BinaryReaderError() }
+        return (Int(stored), position)
     }
 
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> [T] {
-        try readElements(try readCount(stride: MemoryLayout<T>.stride))
+        let (count, _) = try arrayHeader(stride: MemoryLayout<T>.stride)
+        let bytes = try take(count * MemoryLayout<T>.stride)
+        return [T](unsafeUninitializedCapacity: count) { target, initialized in
+            UnsafeMutableRawBufferPointer(target).copyMemory(from: bytes)
+            initialized = count
+        }
     }
 
-    private mutating func readElements<T: BitwiseCopyable>(_ count: Int) throws(BinaryReaderError) -> [T] {
-        guard count > 0 else { return [] }
-        var failure: BinaryReaderError?
-        let storage = [T](unsafeUninitializedCapacity: count) { target, initialized in
-            do throws(BinaryReaderError) {
-                try readExactly(into: UnsafeMutableRawPointer(target.baseAddress!), count: count * MemoryLayout<T>.stride)
+    mutating func readFlatArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> FlatArray<T> {
+        let (count, offset) = try arrayHeader(stride: MemoryLayout<T>.stride)
+        let size = count * MemoryLayout<T>.stride
+        guard size >= MappedReader.mappedFrom, offset % MemoryLayout<T>.alignment == 0 else {
+            position = offset
+            let bytes = try take(size)
+            return FlatArray([T](unsafeUninitializedCapacity: count) { target, initialized in
+                UnsafeMutableRawBufferPointer(target).copyMemory(from: bytes)
                 initialized = count
-            } catch {
-                failure = error
-                initialized = 0
-            }
+            })
         }
-        if let failure { throw failure }
-        return storage
+        _ = try take(size)
+        return FlatArray(mapping: file, offset: offset, count: count)
     }
 
     mutating func readString() throws(BinaryReaderError) -> String {
-        let count = try readCount(stride: 1)
-        if count <= available - position {
-            remaining -= count
-            let string = buffer.withUnsafeBufferPointer { bytes in
-                String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<position + count]), as: UTF8.self)
-            }
-            position += count
-            return string
-        }
-        let bytes: [UInt8] = try readElements(count)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// The checksum of the whole payload, once decoding is done: nil when decoding did not use
-    /// every byte (the file holds something else than what its header says).
-    mutating func finish() -> UInt64? {
-        guard remaining == 0, unread == 0 else { return nil }
-        return hasher.finalize()
+        let (count, _) = try arrayHeader(stride: 1)
+        return String(decoding: try take(count), as: UTF8.self)
     }
 }

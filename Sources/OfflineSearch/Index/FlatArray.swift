@@ -1,0 +1,99 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A read-only array of plain values that is either an ordinary Swift array (an index built in
+/// memory) or a view of a memory-mapped derived file (an index opened from disk), so opening a
+/// large index maps its largest arrays instead of reading them: pages are loaded as searches
+/// touch them, and the operating system can drop them again under memory pressure.
+struct FlatArray<Element: BitwiseCopyable>: Sendable, RandomAccessCollection {
+    private enum Storage: @unchecked Sendable {
+        // @unchecked: `mapped` points into `MappedFile`'s read-only mapping, which lives as long
+        // as the file object does and is never written.
+        case owned([Element])
+        case mapped(MappedFile, UnsafeBufferPointer<Element>)
+    }
+
+    private let storage: Storage
+
+    init(_ array: [Element]) { storage = .owned(array) }
+
+    /// `count` elements at `offset` bytes into `file`'s mapping (aligned for `Element`).
+    init(mapping file: MappedFile, offset: Int, count: Int) {
+        let start = (file.base + offset).assumingMemoryBound(to: Element.self)
+        storage = .mapped(file, UnsafeBufferPointer(start: start, count: count))
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int {
+        switch storage {
+        case .owned(let array): array.count
+        case .mapped(_, let buffer): buffer.count
+        }
+    }
+
+    @inline(__always)
+    subscript(position: Int) -> Element {
+        switch storage {
+        case .owned(let array): array[position]
+        case .mapped(_, let buffer):
+            // Checked as an array is: damage that slipped past the checksum traps, never reads
+            // outside the mapping.
+            (precondition(position >= 0 && position < buffer.count, "FlatArray index out of range"), buffer[position]).1
+        }
+    }
+
+    func withUnsafeBufferPointer<R>(_ body: (UnsafeBufferPointer<Element>) throws -> R) rethrows -> R {
+        switch storage {
+        case .owned(let array): try array.withUnsafeBufferPointer(body)
+        case .mapped(let file, let buffer): try withExtendedLifetime(file) { try body(buffer) }
+        }
+    }
+
+    /// The bytes to store (`BinaryWriter`).
+    func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        try withUnsafeBufferPointer { try body(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether the elements are read from a mapped file.
+    var isMapped: Bool {
+        if case .mapped = storage { return true }
+        return false
+    }
+}
+
+/// A file mapped read-only into memory, unmapped when the last view of it goes.
+final class MappedFile: Sendable {
+    // Sendable: the mapping is read-only and immutable for the object's lifetime.
+    nonisolated(unsafe) let base: UnsafeRawPointer
+    let length: Int
+
+    /// Maps `length` bytes of the open file from its start; nil when it cannot be mapped.
+    init?(descriptor: Int32, length: Int) {
+        guard length > 0 else { return nil }
+        let address = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0)
+        guard let address, address != MAP_FAILED else { return nil }
+        base = UnsafeRawPointer(address)
+        self.length = length
+    }
+
+    deinit {
+        munmap(UnsafeMutableRawPointer(mutating: base), length)
+    }
+
+    /// Tells the system the pages of `range` need not stay in this process's memory (they are
+    /// read from the file again when touched): what was hashed at open does not count against
+    /// the process's resident memory.
+    func release(_ range: Range<Int>) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let start = (range.lowerBound + page - 1) / page * page
+        let end = range.upperBound / page * page
+        guard end > start else { return }
+        madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
+    }
+}
