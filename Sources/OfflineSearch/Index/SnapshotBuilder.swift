@@ -135,14 +135,21 @@ private struct TermCollector: TokenSink {
 ///
 /// - Complexity: O(total tokens + n log n) for n records.
 enum SnapshotBuilder {
-    struct Input {
+    struct Input: Sendable {
         var rowID: Int64
         var record: JSONObject
     }
 
+    /// From this many records on, the facet, numeric and geo columns are built on a second
+    /// thread while the words are tokenized on this one (below it, a thread costs more than it
+    /// saves: a write of a few records).
+    static let parallelFrom = 500
+
     static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
         let (order, sortRuns, orderKeys) = documentOrder(inputs, configuration: configuration)
         let documentCount = order.count
+        let columnWork = inputs.count >= parallelFrom
+            ? BackgroundWork { columns(inputs, order: order, configuration: configuration) } : nil
 
         // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
         //    masks of its occurrences combined.
@@ -215,12 +222,24 @@ enum SnapshotBuilder {
             }
         }
 
-        // 3. Facet columns.
+        // 3. Facet, numeric and geo columns.
+        let (facets, numerics, geo) = columnWork?.wait() ?? columns(inputs, order: order, configuration: configuration)
+
+        return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
+                             terms: terms, postingStarts: postingStarts, postingDocs: FlatArray(postingDocs),
+                             postingMasks: FlatArray(postingMasks), postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
+                             facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
+    }
+
+    /// The columns read from the records' values rather than their words: facets, numbers for
+    /// numeric filters, and locations.
+    private static func columns(_ inputs: [Input], order: [Int], configuration: IndexConfiguration)
+        -> (facets: [FacetColumn], numerics: [String: NumericColumn], geo: GeoIndex) {
         let facets = configuration.facetAttributes.map { attribute in
             buildFacetColumn(attribute.path, inputs: inputs, order: order)
         }
 
-        // 4. Numeric columns, for every path that holds numbers.
+        // Numeric columns, for every path that holds numbers.
         final class NumericColumnBuilder {
             var starts: [UInt32] = [0]
             var values: [Double] = []
@@ -245,15 +264,10 @@ enum SnapshotBuilder {
         }
         var numerics: [String: NumericColumn] = [:]
         for (path, column) in numericBuilders {
-            column.advance(to: documentCount)
+            column.advance(to: order.count)
             numerics[path] = NumericColumn(docStarts: column.starts, values: column.values)
         }
-
-        return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
-                             terms: terms, postingStarts: postingStarts, postingDocs: FlatArray(postingDocs),
-                             postingMasks: FlatArray(postingMasks), postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
-                             facets: facets, numerics: numerics, orderKeys: orderKeys,
-                             geo: GeoIndex(locations: order.map { GeoPoint.locations(of: inputs[$0].record) }))
+        return (facets, numerics, GeoIndex(locations: order.map { GeoPoint.locations(of: inputs[$0].record) }))
     }
 
     /// Input indices in the document order (`DocumentOrder`: the sort criteria of `ranking`,
