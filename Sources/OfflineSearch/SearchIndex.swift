@@ -361,50 +361,56 @@ public final class SearchIndex: Sendable {
 
     /// Brings each replica up to date with this index, after a write here: each reads what it
     /// lacks from this index's change log and applies it in one transaction of its own, with
-    /// the mark of the state it now holds. A replica newly listed in `replicas` gets every
-    /// record, replacing its own (as Algolia overwrites an existing index named a replica); a
-    /// new one starts with this index's settings and `primary`.
+    /// the mark of the state it now holds (`mirror`). A replica not set up yet (newly listed, or
+    /// its `primary` is not this index: a kill came between this index's settings and its own,
+    /// or it was deleted and is made again) gets this index's settings when it has none, and
+    /// `primary`; having no mark of this index, it then gets every record, replacing its own (as
+    /// Algolia overwrites an existing index named a replica).
     ///
     /// The replicas are databases of their own, so their transactions are not the primary's
     /// (SQLite commits atomically per file). What a process killed in between leaves undone is
     /// done when the replica is next opened, or at the primary's next write: the mark says what
-    /// the replica holds, the change log what it lacks, so nothing committed is lost.
-    private func updateReplicas(newlyListed: Set<String>) throws(SearchError) {
+    /// the replica holds, the change log what it lacks, so nothing committed is lost. For the same
+    /// reason a replica that cannot be brought up to date now (locked by another process past the
+    /// busy timeout, say) does not fail the write, which is committed: it is left to those.
+    private func updateReplicas() {
         guard let directory, !isReadOnly else { return }
         for name in current.value.configuration.replicas where name != self.name {
             do {
                 let replica = try directory.open(name)
-                if newlyListed.contains(name) {
-                    let replicaSettings = replica.settings
+                let replicaSettings = replica.settings
+                if replicaSettings.string("primary") != self.name {
                     if replicaSettings.values.isEmpty {
                         var initial = settings.values
                         initial["replicas"] = nil
                         initial["primary"] = .string(self.name)
                         try replica.setSettings(initial)
-                    } else if replicaSettings.string("primary") != self.name {
+                    } else {
                         try replica.setSettings(["primary": .string(self.name)])
                     }
                 }
-                try replica.mirror(store, overwriting: newlyListed.contains(name))
+                try replica.mirror(store)
             } catch {
-                throw SearchError(error.kind, "The write to \(self.name) is committed, but its replica \(name) could not be brought up to date "
-                    + "(\(error.message)); it will be at the next write to \(self.name), or when \(name) is next opened", status: error.status)
+                // Committed here; the replica catches up at its next open or this index's next write.
+                continue
             }
         }
     }
 
-    /// Applies what `primary` changed since the state this index holds as its replica (every
-    /// record of it, replacing these, with `overwriting`), in one transaction that also records
-    /// the state now held. Another process doing the same meanwhile is detected by the mark, and
-    /// the change read again.
-    func mirror(_ primary: IndexStore, overwriting: Bool = false) throws(SearchError) {
+    /// Applies what `primary` changed since the state this index holds as its replica (its
+    /// mark), in one transaction that also records the state now held: the records written and
+    /// deleted since, or every record, replacing these, when it holds no mark of `primary`'s
+    /// (a mark is only written here, and any other write of records removes it). The
+    /// transaction checks the mark is still the one read: another process doing the same
+    /// meanwhile makes it read again.
+    func mirror(_ primary: IndexStore) throws(SearchError) {
         writeLock.lock()
         defer { writeLock.unlock() }
         for _ in 0..<5 {
-            let held = overwriting ? nil : try store.mirrorMark()
+            let held = try store.mirrorMark()
             guard let (change, mark) = try primary.changeForReplica(holding: held) else { return }
             var mirrored = change
-            mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark, overwrites: overwriting || change.clearFirst)
+            mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark)
             if let written = try store.writeIfCurrent(sized(mirrored)) {
                 try publish(written)
                 return
@@ -475,18 +481,22 @@ public final class SearchIndex: Sendable {
             defer { writeLock.unlock() }
             try writeLocked(try compute())
         }
-        let listedAfter = Set(current.value.configuration.replicas)
-        try detachReplicas(listedBefore.subtracting(listedAfter))
-        try updateReplicas(newlyListed: listedAfter.subtracting(listedBefore))
+        try detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        updateReplicas()
     }
 
     /// Indices dropped from `replicas` become regular indices, as with Algolia: their records
-    /// stay, their `primary` setting goes.
+    /// stay, their `primary` setting and their mark of this index go (listed again, they are
+    /// overwritten whole).
     private func detachReplicas(_ names: Set<String>) throws(SearchError) {
         guard let directory, !isReadOnly else { return }
         for name in names.sorted() {
             guard let replica = directory.existing(name), replica.settings.string("primary") == self.name else { continue }
-            try replica.setSettings(["primary": .null])
+            var detach = IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+                try stored.applying(["primary": .null])
+            })
+            detach.forgetsMirror = true
+            try replica.write(detach)
         }
     }
 
@@ -514,7 +524,8 @@ public final class SearchIndex: Sendable {
         guard applied else {
             throw SearchError(.internalError, "Index \(name) kept changing during the update; try again")
         }
-        try updateReplicas(newlyListed: Set(current.value.configuration.replicas).subtracting(listedBefore))
+        try detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        updateReplicas()
     }
 
     /// Applies a change; the caller holds `writeLock`.
@@ -541,7 +552,7 @@ public final class SearchIndex: Sendable {
         }
         try refuseRecordWritesOnReplica()
         let deleted = try deleteMatching(parameters)
-        if deleted > 0 { try updateReplicas(newlyListed: []) }
+        if deleted > 0 { updateReplicas() }
         return deleted
     }
 

@@ -25,7 +25,7 @@ struct FlatArray<Element: BitwiseCopyable>: Sendable, RandomAccessCollection {
 
     /// `count` elements at `offset` bytes into `file`'s mapping (aligned for `Element`).
     init(mapping file: MappedFile, offset: Int, count: Int) {
-        let start = (file.base + offset).assumingMemoryBound(to: Element.self)
+        let start = (file.base + offset).bindMemory(to: Element.self, capacity: count)
         storage = .mapped(file, UnsafeBufferPointer(start: start, count: count))
     }
 
@@ -67,29 +67,55 @@ struct FlatArray<Element: BitwiseCopyable>: Sendable, RandomAccessCollection {
     }
 }
 
-/// A file mapped read-only into memory, unmapped when the last view of it goes.
+/// A file mapped read-only into memory, unmapped when the last view of it goes. Where the
+/// system cannot map it, the file is read into memory instead (the views work the same).
 final class MappedFile: Sendable {
-    // Sendable: the mapping is read-only and immutable for the object's lifetime.
+    // Sendable: the bytes are read-only and unchanging for the object's lifetime.
     nonisolated(unsafe) let base: UnsafeRawPointer
     let length: Int
+    /// Mapped (else read into an allocation of this object's).
+    let isMapped: Bool
 
-    /// Maps `length` bytes of the open file from its start; nil when it cannot be mapped.
+    /// The first `length` bytes of the open file; nil when they can be neither mapped nor read.
     init?(descriptor: Int32, length: Int) {
         guard length > 0 else { return nil }
         let address = mmap(nil, length, PROT_READ, MAP_SHARED, descriptor, 0)
-        guard let address, address != MAP_FAILED else { return nil }
-        base = UnsafeRawPointer(address)
+        if let address, address != MAP_FAILED {
+            base = UnsafeRawPointer(address)
+            isMapped = true
+        } else {
+            let buffer = UnsafeMutableRawPointer.allocate(byteCount: length, alignment: 16)
+            var done = 0
+            while done < length {
+                let result = pread(descriptor, buffer + done, length - done, off_t(done))
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { break }
+                done += result
+            }
+            guard done == length else {
+                buffer.deallocate()
+                return nil
+            }
+            base = UnsafeRawPointer(buffer)
+            isMapped = false
+        }
         self.length = length
     }
 
     deinit {
-        munmap(UnsafeMutableRawPointer(mutating: base), length)
+        if isMapped {
+            munmap(UnsafeMutableRawPointer(mutating: base), length)
+        } else {
+            UnsafeMutableRawPointer(mutating: base).deallocate()
+        }
     }
 
     /// Tells the system the pages of `range` need not stay in this process's memory (they are
     /// read from the file again when touched): what was hashed at open does not count against
-    /// the process's resident memory.
+    /// the process's resident memory. (On Linux they leave at once; Darwin may keep them until
+    /// memory is needed.)
     func release(_ range: Range<Int>) {
+        guard isMapped else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
         let start = (range.lowerBound + page - 1) / page * page
         let end = range.upperBound / page * page

@@ -225,8 +225,7 @@ final class IndexStore: @unchecked Sendable {
         // Another process may have stored it while this one waited.
         if lock.waited, let stored = try loadState() { return stored }
         let (snapshot, _) = try buildSnapshot()
-        storeSnapshot(snapshot)
-        return IndexState(base: snapshot)
+        return IndexState(base: storeSnapshot(snapshot))
     }
 
     /// Derives the index anew from every record (a merge of the delta into a new base), stores
@@ -234,8 +233,7 @@ final class IndexStore: @unchecked Sendable {
     /// reads one committed state; the caller brings it up to date with `catchUp`.
     func rebuiltState() throws(SearchError) -> IndexState {
         let (snapshot, _) = try buildSnapshot()
-        if !isReadOnly { storeSnapshot(snapshot) }
-        return IndexState(base: snapshot)
+        return IndexState(base: isReadOnly ? snapshot : storeSnapshot(snapshot))
     }
 
     /// `state` brought up to date with the writes committed since its generation, reading only
@@ -539,13 +537,15 @@ final class IndexStore: @unchecked Sendable {
         /// small next to the change: an import into an empty index).
         var deriveAnew = false
         /// A replica's write of what its primary changed: written only when the replica still
-        /// holds `expected` (unless it `overwrites` every record), and it then holds `new`.
+        /// holds `expected`, and it then holds `new`. Any other write of records removes the
+        /// mark (the records are no longer exactly the primary's at that generation).
         var mirror: Mirror?
+        /// Remove the mark even though no record changes (a replica detached from its primary).
+        var forgetsMirror = false
 
         struct Mirror {
             var expected: MirrorMark?
             var new: MirrorMark
-            var overwrites: Bool
         }
 
         /// How many records the change saves or deletes by name.
@@ -610,10 +610,12 @@ final class IndexStore: @unchecked Sendable {
                     let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                         || change.size > IndexState.deltaLimit   // as a merge would right after it
                     if let mirror = change.mirror {
-                        if !mirror.overwrites, try IndexStore.readMirrorMark(writer) != mirror.expected { return nil }
+                        guard try IndexStore.readMirrorMark(writer) == mirror.expected else { return nil }
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('mirrorOf', ?)")
                         try statement.bind(1, mirror.new.stored)
                         try statement.run()
+                    } else if change.forgetsMirror || change.clearFirst || change.size > 0 {
+                        try writer.execute("DELETE FROM meta WHERE key = 'mirrorOf'")
                     }
                     if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")
@@ -663,7 +665,7 @@ final class IndexStore: @unchecked Sendable {
                 guard let written else { return nil }
                 if case .rebuilt(let snapshot) = written {
                     checkpoint()
-                    storeSnapshot(snapshot)
+                    return .rebuilt(storeSnapshot(snapshot))
                 } else {
                     recordsSinceCheckpoint += max(1, change.size)
                     if recordsSinceCheckpoint >= IndexStore.checkpointEvery {
@@ -721,13 +723,30 @@ final class IndexStore: @unchecked Sendable {
 
     /// Writes the derived index file after a commit. Best effort: when it cannot be written,
     /// the stale file is removed and the next open rebuilds it from the records.
-    private func storeSnapshot(_ snapshot: IndexSnapshot) {
+    ///
+    /// - Returns: the snapshot to search: for a large index, the file just stored, mapped (its
+    ///   large arrays are then pages of the file that the system can drop, not memory of this
+    ///   process: a process that writes keeps the footprint of one that opened the file); else
+    ///   `snapshot` itself.
+    @discardableResult
+    private func storeSnapshot(_ snapshot: IndexSnapshot) -> IndexSnapshot {
         do {
-            try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            let size = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            guard size >= IndexStore.mapStoredFrom,
+                  let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
+                                                 generations: snapshot.generation...snapshot.generation)
+            else { return snapshot }
+            return mapped
         } catch {
             SnapshotFile.remove(at: derivedPath)
+            return snapshot
         }
     }
+
+    /// The size of a stored derived file from which the index searched is the mapped file
+    /// rather than the arrays just built (below it, reading the file again costs more than the
+    /// memory it gives back).
+    static let mapStoredFrom = 1 << 20
 
     // MARK: FTS5
 

@@ -88,7 +88,9 @@ enum SnapshotFile {
         return (XXHash64.hash(bytes, seed: 1), XXHash64.hash(bytes, seed: 2))
     }
 
-    static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws {
+    /// Writes the file aside, then renames it into place. Returns its size.
+    @discardableResult
+    static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws -> Int {
         let payload = snapshot.encoded()
         let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
                             payloadLength: UInt64(payload.count), payloadChecksum: payload.withUnsafeBytes { payloadChecksum($0) })
@@ -100,6 +102,7 @@ enum SnapshotFile {
             try writeAll(header.encoded(), to: descriptor)
             try writeAll(payload, to: descriptor)
             if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            return headerSize + payload.count
         } catch {
             unlink(temporary)
             throw error
