@@ -30,6 +30,26 @@ import SearchAPI
         }
     }
 
+    /// The checksum computed while the file is written (streamed, in pieces of any size) is the
+    /// one verified at open (by pieces, on every core), at sizes around the piece boundaries.
+    @Test func theStreamedChecksumIsTheOneVerifiedAtOpen() {
+        var generator = SeededGenerator(seed: 7)
+        let piece = SnapshotFile.checksumPiece
+        for size in [0, 1, 63, piece - 1, piece, piece + 1, 2 * piece + piece / 2] {
+            let payload = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            var hasher = PieceHasher()
+            var offset = 0
+            payload.withUnsafeBytes { bytes in
+                while offset < size {
+                    let step = min(size - offset, Int.random(in: 1...(piece / 3), using: &generator))
+                    hasher.update(UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + step]))
+                    offset += step
+                }
+            }
+            #expect(hasher.finalize() == payload.withUnsafeBytes { SnapshotFile.payloadChecksum($0) }, "size \(size)")
+        }
+    }
+
     // MARK: The derived file
 
     static let settings: JSONObject = ["searchableAttributes": ["name", "brand"], "attributesForFaceting": ["brand", "price"],
@@ -149,6 +169,8 @@ import SearchAPI
 
         let original = [UInt8](try Data(contentsOf: derived))
         try #require(original.count > 64 + SnapshotFile.checksumPiece + 1_000, "\(original.count) bytes: one checksum piece only")
+        // The file streamed to disk holds what the snapshot encodes in memory.
+        #expect(Array(original.dropFirst(64)) == reopened.current.value.base.encoded())
         for offset in [100, 64 + SnapshotFile.checksumPiece + 100, original.count - 5] {
             var damaged = original
             damaged[offset] ^= 0x01

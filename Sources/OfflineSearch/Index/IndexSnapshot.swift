@@ -260,6 +260,11 @@ final class IndexSnapshot: Sendable {
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
+        encode(into: &writer)
+        return writer.bytes
+    }
+
+    func encode(into writer: inout BinaryWriter) {
         writer.write(IndexSnapshot.formatVersion)
         writer.write(generation)
         writer.write(IndexConfiguration.derivedFingerprint(configuration.settings))
@@ -306,7 +311,6 @@ final class IndexSnapshot: Sendable {
         writer.write(array: geo.pointDocs)
         writer.write(array: geo.gridOrder)
         writer.write(array: geo.rowStarts)
-        return writer.bytes
     }
 
     /// Reads a stored snapshot; nil when it is from another format, another generation or

@@ -1,10 +1,30 @@
-/// Writes the derived index as flat arrays: little-endian, length-prefixed. Reading it back
-/// is a few copies, which keeps opening an index fast.
+/// Writes the derived index as flat arrays: little-endian, length-prefixed, each array's
+/// elements 8-aligned. Into memory (`bytes`), or streamed to a sink (the derived file): then
+/// small values go through a buffer and large arrays straight from their storage, so storing
+/// an index never holds a second copy of it.
 struct BinaryWriter {
     private(set) var bytes: [UInt8] = []
+    /// Where full buffers and large arrays go (nil: everything stays in `bytes`).
+    private let sink: ((UnsafeRawBufferPointer) -> Void)?
+    /// Bytes already handed to the sink.
+    private var flushed = 0
+
+    init() { sink = nil }
+
+    /// A writer that hands its bytes to `sink`, in order (call `flush()` at the end).
+    init(sink: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.sink = sink
+        bytes.reserveCapacity(BinaryWriter.bufferSize)
+    }
+
+    private static let bufferSize = 1 << 20
+
+    /// Bytes written so far.
+    var count: Int { flushed + bytes.count }
 
     mutating func write<T: FixedWidthInteger>(_ value: T) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        if bytes.count >= BinaryWriter.bufferSize { flush() }
     }
 
     mutating func write(_ value: Double) { write(value.bitPattern) }
@@ -21,17 +41,31 @@ struct BinaryWriter {
 
     private mutating func write(count: Int, elements: UnsafeRawBufferPointer) {
         write(UInt64(count))
-        bytes.append(contentsOf: repeatElement(0, count: BinaryWriter.padding(at: bytes.count)))
-        bytes.append(contentsOf: elements)
+        bytes.append(contentsOf: repeatElement(0, count: BinaryWriter.padding(at: self.count)))
+        if let sink, elements.count >= BinaryWriter.bufferSize / 4 {
+            flush()
+            sink(elements)
+            flushed += elements.count
+        } else {
+            bytes.append(contentsOf: elements)
+            if bytes.count >= BinaryWriter.bufferSize { flush() }
+        }
     }
-
-    /// The zeros before an array's elements at `offset`.
-    static func padding(at offset: Int) -> Int { (8 - offset % 8) % 8 }
 
     mutating func write(_ string: String) {
         write(array: Array(string.utf8))
     }
 
+    /// Hands the buffered bytes to the sink.
+    mutating func flush() {
+        guard let sink, !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { sink($0) }
+        flushed += bytes.count
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// The zeros before an array's elements at `offset`.
+    static func padding(at offset: Int) -> Int { (8 - offset % 8) % 8 }
 }
 
 struct BinaryReaderError: Error, CustomStringConvertible {

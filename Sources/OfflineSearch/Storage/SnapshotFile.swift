@@ -91,18 +91,32 @@ enum SnapshotFile {
     /// Writes the file aside, then renames it into place. Returns its size.
     @discardableResult
     static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws -> Int {
-        let payload = snapshot.encoded()
-        let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
-                            payloadLength: UInt64(payload.count), payloadChecksum: payload.withUnsafeBytes { payloadChecksum($0) })
         let temporary = TemporaryFile.path(besides: path)
         do {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             defer { close(descriptor) }
-            try writeAll(header.encoded(), to: descriptor)
-            try writeAll(payload, to: descriptor)
+            // The payload is streamed after a blank header (its length and checksum are known at
+            // the end), hashed by pieces on the way; then the header is written in place.
+            try writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor)
+            var hasher = PieceHasher()
+            var failure: (any Error)?
+            var writer = BinaryWriter { bytes in
+                guard failure == nil else { return }
+                hasher.update(bytes)
+                do { try writeAll(bytes, to: descriptor) } catch { failure = error }
+            }
+            snapshot.encode(into: &writer)
+            writer.flush()
+            if let failure { throw failure }
+            let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
+                                payloadLength: UInt64(writer.count), payloadChecksum: hasher.finalize())
+            let headerBytes = header.encoded()
+            guard headerBytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, $0.count, 0) }) == headerSize else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
             if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            return headerSize + payload.count
+            return headerSize + writer.count
         } catch {
             unlink(temporary)
             throw error
@@ -110,14 +124,16 @@ enum SnapshotFile {
     }
 
     private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-        try bytes.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let result = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
-                if result < 0, errno == EINTR { continue }
-                guard result > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-                done += result
-            }
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+        var done = 0
+        while done < buffer.count {
+            let result = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            if result < 0, errno == EINTR { continue }
+            guard result > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            done += result
         }
     }
 
@@ -193,6 +209,35 @@ enum SnapshotFile {
 
     static func remove(at path: String) {
         unlink(path)
+    }
+}
+
+/// `SnapshotFile.payloadChecksum`, computed as the payload streams by (while it is written).
+struct PieceHasher {
+    private var digests = BinaryWriter()
+    private var piece = XXHash64()
+    private var inPiece = 0
+
+    mutating func update(_ bytes: UnsafeRawBufferPointer) {
+        var rest = bytes
+        while !rest.isEmpty {
+            let taken = min(rest.count, SnapshotFile.checksumPiece - inPiece)
+            piece.update(UnsafeRawBufferPointer(rebasing: rest[..<taken]))
+            inPiece += taken
+            rest = UnsafeRawBufferPointer(rebasing: rest[taken...])
+            if inPiece == SnapshotFile.checksumPiece { endPiece() }
+        }
+    }
+
+    private mutating func endPiece() {
+        digests.write(piece.finalize())
+        piece = XXHash64()
+        inPiece = 0
+    }
+
+    mutating func finalize() -> UInt64 {
+        if inPiece > 0 { endPiece() }
+        return XXHash64.hash(digests.bytes)
     }
 }
 
