@@ -85,7 +85,7 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // What each fuzz target runs on one input; the tests replay the seed corpora through it.
         .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
-        .testTarget(name: "CLITests", dependencies: ["SearchAPI"]),
+        .testTarget(name: "CLITests", dependencies: ["SearchAPI", "OfflineSearch"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
