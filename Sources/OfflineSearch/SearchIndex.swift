@@ -22,6 +22,9 @@ public final class SearchIndex: Sendable {
 
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
+    /// The primary's store when bringing this replica up to date after a primary's write
+    /// failed: tried again before this index's next search (or the primary's next write).
+    private let pendingMirror = LockedValue<IndexStore?>(nil)
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
          durability: SearchEngine.Durability = .processCrash) throws(SearchError) {
@@ -38,6 +41,7 @@ public final class SearchIndex: Sendable {
     /// the database's generation moved past the current state's, reads what the writes since
     /// changed (the change log). Costs one `PRAGMA data_version` when nothing changed.
     func followCommittedWrites() throws(SearchError) {
+        if let primary = pendingMirror.value { retryMirror(from: primary) }
         guard try store.committedGeneration() != current.value.generation else { return }
         writeLock.lock()
         defer { writeLock.unlock() }
@@ -209,7 +213,9 @@ public final class SearchIndex: Sendable {
         guard fstat(descriptor, &status) == 0 else {
             throw SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
         }
-        var bytes = [UInt8](repeating: 0, count: Int(status.st_size))
+        // One byte more than the file, so reading to its end never grows (and copies) the array
+        // unless the file grew meanwhile.
+        var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var done = 0
         while true {
             if done == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }
@@ -402,6 +408,7 @@ public final class SearchIndex: Sendable {
         for name in current.value.configuration.replicas where name != self.name {
             do {
                 let replica = try directory.open(name)
+                try replica.followCommittedWrites()
                 let replicaSettings = replica.settings
                 if replicaSettings.string("primary") != self.name {
                     if replicaSettings.values.isEmpty {
@@ -415,7 +422,9 @@ public final class SearchIndex: Sendable {
                 }
                 try replica.mirror(store)
             } catch {
-                // Committed here; the replica catches up at its next open or this index's next write.
+                // Committed here: the replica tries again before its next search, and at this
+                // index's next write.
+                directory.existing(name)?.pendingMirror.value = store
                 continue
             }
         }
@@ -430,6 +439,7 @@ public final class SearchIndex: Sendable {
     func mirror(_ primary: IndexStore) throws(SearchError) {
         writeLock.lock()
         defer { writeLock.unlock() }
+        pendingMirror.value = nil
         for _ in 0..<5 {
             let held = try store.mirrorMark()
             guard let (change, mark) = try primary.changeForReplica(holding: held) else { return }
@@ -441,6 +451,12 @@ public final class SearchIndex: Sendable {
             }
         }
         throw SearchError(.internalError, "Replica \(name) kept changing while it was brought up to date; try again")
+    }
+
+    /// A catching up that failed after a primary's write, tried again (best effort: a search
+    /// answers with what the replica holds, and it stays pending when this fails too).
+    private func retryMirror(from primary: IndexStore) {
+        do { try mirror(primary) } catch { pendingMirror.value = primary }
     }
 
     /// Brings this index up to date with its primary when it is a replica whose primary lists
@@ -505,14 +521,14 @@ public final class SearchIndex: Sendable {
             defer { writeLock.unlock() }
             try writeLocked(try compute())
         }
-        try detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
         updateReplicas()
     }
 
     /// Indices dropped from `replicas` become regular indices, as with Algolia: their records
     /// stay, their `primary` setting and their mark of this index go (listed again, they are
     /// overwritten whole).
-    private func detachReplicas(_ names: Set<String>) throws(SearchError) {
+    private func detachReplicas(_ names: Set<String>) {
         guard let directory, !isReadOnly else { return }
         for name in names.sorted() {
             guard let replica = directory.existing(name), replica.settings.string("primary") == self.name else { continue }
@@ -520,7 +536,9 @@ public final class SearchIndex: Sendable {
                 try stored.applying(["primary": .null])
             })
             detach.forgetsMirror = true
-            try replica.write(detach)
+            // Best effort, as `updateReplicas`: this index's write is committed. A replica left
+            // attached keeps `primary`, but no longer listed, it is a regular index (`primaryName`).
+            try? replica.write(detach)
         }
     }
 
@@ -548,7 +566,7 @@ public final class SearchIndex: Sendable {
         guard applied else {
             throw SearchError(.internalError, "Index \(name) kept changing during the update; try again")
         }
-        try detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
         updateReplicas()
     }
 

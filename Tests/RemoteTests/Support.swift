@@ -248,9 +248,11 @@ final class HangingServer: Sendable {
 
 /// A loopback port nothing listens on: connections are refused at once.
 enum ClosedPort {
+    /// A loopback port where connections are refused: bound, never listening, and kept bound for
+    /// the rest of the test run (a port closed again could be taken by a server another test
+    /// starts meanwhile, which then answers instead of refusing).
     static func make() throws -> Int {
-        let (socket, port) = try LoopbackSocket.bound()
-        close(socket)
+        let (_, port) = try LoopbackSocket.bound()
         return port
     }
 }

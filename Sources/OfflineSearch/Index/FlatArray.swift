@@ -11,7 +11,7 @@ import Darwin
 /// memory) or a view of a memory-mapped derived file (an index opened from disk), so opening a
 /// large index maps its largest arrays instead of reading them: pages are loaded as searches
 /// touch them, and the operating system can drop them again under memory pressure.
-struct FlatArray<Element: BitwiseCopyable>: Sendable, RandomAccessCollection {
+struct FlatArray<Element: BitwiseCopyable & Sendable>: Sendable, RandomAccessCollection {
     private enum Storage: @unchecked Sendable {
         // @unchecked: `mapped` points into `MappedFile`'s read-only mapping, which lives as long
         // as the file object does and is never written.

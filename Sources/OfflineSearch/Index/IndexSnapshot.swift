@@ -352,6 +352,23 @@ final class IndexSnapshot: Sendable {
             let orderKeys = DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
             let geo = GeoIndex(docStarts: try reader.readArray(), lats: try reader.readArray(), lngs: try reader.readArray(),
                                pointDocs: try reader.readArray(), gridOrder: try reader.readArray(), rowStarts: try reader.readArray())
+            // Offsets into the large (mapped) arrays: increasing and ending at their sizes, so a
+            // slice they make never reaches past an array.
+            func areOffsets(_ starts: [UInt32], into count: Int) -> Bool {
+                guard starts.first == 0, Int(starts.last!) == count else { return false }
+                return starts.withUnsafeBufferPointer { starts in
+                    var previous: UInt32 = 0
+                    for start in starts {
+                        guard start >= previous else { return false }
+                        previous = start
+                    }
+                    return true
+                }
+            }
+            guard areOffsets(postingStarts, into: postingDocs.count), areOffsets(forward.starts, into: forward.terms.count),
+                  facets.allSatisfy({ areOffsets($0.valueStarts, into: $0.valueDocs.count)
+                      && $0.docStarts.count == rowIDs.count + 1 && $0.docStarts.last.map(Int.init) == $0.docValues.count })
+            else { return nil }
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,
                   postingPositions.present.isEmpty || postingPositions.present.count == (postingDocs.count + 63) >> 6, forward.starts.count == rowIDs.count + 1,

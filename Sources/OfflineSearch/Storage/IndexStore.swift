@@ -731,10 +731,10 @@ final class IndexStore: @unchecked Sendable {
     @discardableResult
     private func storeSnapshot(_ snapshot: IndexSnapshot) -> IndexSnapshot {
         do {
-            let size = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            let (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
             guard size >= IndexStore.mapStoredFrom,
                   let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
-                                                 generations: snapshot.generation...snapshot.generation)
+                                                 generations: snapshot.generation...snapshot.generation, writtenChecksum: checksum)
             else { return snapshot }
             return mapped
         } catch {

@@ -88,9 +88,9 @@ enum SnapshotFile {
         return (XXHash64.hash(bytes, seed: 1), XXHash64.hash(bytes, seed: 2))
     }
 
-    /// Writes the file aside, then renames it into place. Returns its size.
+    /// Writes the file aside, then renames it into place. Returns its size and payload checksum.
     @discardableResult
-    static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws -> Int {
+    static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws -> (size: Int, checksum: UInt64) {
         let temporary = TemporaryFile.path(besides: path)
         do {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
@@ -112,11 +112,16 @@ enum SnapshotFile {
             let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
                                 payloadLength: UInt64(writer.count), payloadChecksum: hasher.finalize())
             let headerBytes = header.encoded()
-            guard headerBytes.withUnsafeBytes({ pwrite(descriptor, $0.baseAddress!, $0.count, 0) }) == headerSize else {
-                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
-            }
+            var headerWritten: Int
+            repeat {
+                headerWritten = headerBytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
+            } while headerWritten < 0 && errno == EINTR
+            guard headerWritten == headerSize else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            // On disk before it takes the old file's place: a write error the system reports
+            // only when the data reaches the disk fails here, not in a later search.
+            guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            return headerSize + writer.count
+            return (headerSize + writer.count, header.payloadChecksum)
         } catch {
             unlink(temporary)
             throw error
@@ -145,8 +150,12 @@ enum SnapshotFile {
     /// and the largest (postings, the forward index) stay views of the mapping, loaded page by
     /// page as searches touch them. The derived file is only ever replaced whole (written aside,
     /// then renamed), so the mapped file never changes under the views.
+    ///
+    /// With `writtenChecksum` (the file this process just wrote, its checksum as written), the
+    /// payload is not hashed again when the header holds that checksum, and nil is returned
+    /// unless the file could be mapped (a copy would only add to the snapshot built).
     static func read(from path: String, indexID: String, configuration: IndexConfiguration,
-                     generations: ClosedRange<Int64>) -> IndexSnapshot? {
+                     generations: ClosedRange<Int64>, writtenChecksum: UInt64? = nil) -> IndexSnapshot? {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -161,7 +170,8 @@ enum SnapshotFile {
               header.identity == identity(of: indexID),
               generations.contains(header.generation),
               header.payloadLength <= UInt64(Int.max), fileSize - Int64(headerSize) == Int64(header.payloadLength),
-              let file = MappedFile(descriptor: descriptor, length: Int(fileSize))
+              let file = MappedFile(descriptor: descriptor, length: Int(fileSize)),
+              writtenChecksum == nil || (file.isMapped && header.payloadChecksum == writtenChecksum)
         else { return nil }
         let payload = headerSize..<Int(fileSize)
         var reader = MappedReader(file: file, range: payload)
@@ -170,10 +180,12 @@ enum SnapshotFile {
         // copies touched are then in memory already), says whether it was damaged. Nothing of
         // the snapshot is used before both hold.
         let snapshot = IndexSnapshot.decode(from: &reader, configuration: configuration, generation: header.generation)
-        guard let snapshot, reader.isAtEnd, checksum(of: file, payload) == header.payloadChecksum else {
+        guard let snapshot, reader.isAtEnd,
+              writtenChecksum != nil || checksum(of: file, payload) == header.payloadChecksum else {
             file.release(0..<file.length)
             return nil
         }
+        if writtenChecksum != nil { file.release(0..<file.length) }
         return snapshot
     }
 
