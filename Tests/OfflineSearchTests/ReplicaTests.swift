@@ -293,6 +293,21 @@ import SearchAPI
         }
     }
 
+    /// A replica another process keeps locked past the busy timeout while its primary takes a
+    /// write: the write succeeds (it is committed), and the replica catches up before its next
+    /// search once the lock is gone, without a write to the primary or a new engine.
+    @Test func aReplicaLockedDuringTheWriteCatchesUpBeforeItsNextSearch() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        let locker = try SQLiteConnection(path: ascending.store.path)
+        try locker.execute("BEGIN IMMEDIATE")
+        try primary.saveObjects([["objectID": "e", "name": "phone stand", "price": 5]])
+        try locker.execute("ROLLBACK")
+        #expect(try ascending.search("stand").objectIDs == ["e"])
+        try ReplicaTests.expectSameRecords(primary, ascending)
+    }
+
     /// The same records, in the same order of first insertion.
     static func expectSameRecords(_ primary: SearchIndex, _ replica: SearchIndex, _ comment: String = "",
                                   sourceLocation: SourceLocation = #_sourceLocation) throws {
