@@ -37,12 +37,14 @@ extension SearchParameters {
         set { other["aroundPrecision"] = newValue.map { .int(Int64($0)) } }
     }
 
-    /// `insideBoundingBox`: rectangles, each from two opposite corners.
+    /// `insideBoundingBox`: rectangles, each from two opposite corners. Read in any of the forms
+    /// Algolia takes (nested arrays, one flat array, a string of numbers); written as nested
+    /// arrays.
     public var insideBoundingBox: [GeoBoundingBox]? {
         get {
-            guard case .array(let boxes)? = other["insideBoundingBox"] else { return nil }
-            return boxes.compactMap { box in
-                guard let numbers = box.arrayValue?.compactMap(\.doubleValue), numbers.count == 4 else { return nil }
+            guard let value = other["insideBoundingBox"], let groups = GeoAreaForms.numberGroups(value, boxes: true) else { return nil }
+            return groups.compactMap { numbers in
+                guard numbers.count == 4 else { return nil }
                 return GeoBoundingBox(GeoLocation(lat: numbers[0], lng: numbers[1]), GeoLocation(lat: numbers[2], lng: numbers[3]))
             }
         }
@@ -53,12 +55,13 @@ extension SearchParameters {
         }
     }
 
-    /// `insidePolygon`: polygons, each of 3 points or more.
+    /// `insidePolygon`: polygons, each of 3 points or more. Read in any of the forms Algolia
+    /// takes; written as nested arrays.
     public var insidePolygon: [[GeoLocation]]? {
         get {
-            guard case .array(let polygons)? = other["insidePolygon"] else { return nil }
-            return polygons.compactMap { polygon in
-                guard let numbers = polygon.arrayValue?.compactMap(\.doubleValue), numbers.count >= 6, numbers.count % 2 == 0 else { return nil }
+            guard let value = other["insidePolygon"], let groups = GeoAreaForms.numberGroups(value, boxes: false) else { return nil }
+            return groups.compactMap { numbers in
+                guard numbers.count >= 6, numbers.count % 2 == 0 else { return nil }
                 return stride(from: 0, to: numbers.count, by: 2).map { GeoLocation(lat: numbers[$0], lng: numbers[$0 + 1]) }
             }
         }
@@ -106,5 +109,54 @@ public struct GeoBoundingBox: Hashable, Sendable {
     public init(_ corner1: GeoLocation, _ corner2: GeoLocation) {
         self.corner1 = corner1
         self.corner2 = corner2
+    }
+}
+
+/// The forms `insideBoundingBox` and `insidePolygon` come in: nested arrays (`[[a, b, c, d], ...]`),
+/// one flat array, or a string (of comma-separated numbers, or of a JSON array: the forms older
+/// clients and `params` strings send), with numbers or numeric strings. One reading for the
+/// typed accessors and the engine (which adds its errors and limits).
+package enum GeoAreaForms {
+    /// A number, or a string holding one; nil for anything else (and infinities, NaN).
+    package static func number(_ value: JSONValue) -> Double? {
+        guard let number = value.doubleValue ?? value.stringValue.flatMap({ Double($0.trimmingSpaces) }), number.isFinite else { return nil }
+        return number
+    }
+
+    /// The groups of numbers `value` holds; nil when it is not one of the forms. A flat array or
+    /// string of a multiple of 4 numbers is several boxes (`boxes`); a polygon's is one polygon.
+    package static func numberGroups(_ value: JSONValue, boxes: Bool) -> [[Double]]? {
+        var value = value
+        if case .string(let text) = value, text.trimmingSpaces.hasPrefix("[") {
+            guard let parsed = try? JSONValue(parsing: text) else { return nil }
+            value = parsed
+        }
+        func numbers(_ elements: [JSONValue]) -> [Double]? {
+            var numbers: [Double] = []
+            for element in elements {
+                guard let number = number(element) else { return nil }
+                numbers.append(number)
+            }
+            return numbers
+        }
+        func cut(_ numbers: [Double]) -> [[Double]] {
+            guard boxes, numbers.count % 4 == 0, !numbers.isEmpty else { return [numbers] }
+            return stride(from: 0, to: numbers.count, by: 4).map { Array(numbers[$0..<$0 + 4]) }
+        }
+        switch value {
+        case .string(let text):
+            return numbers(text.split(separator: ",").map { .string(String($0)) }).map(cut)
+        case .array(let elements) where elements.allSatisfy({ if case .array = $0 { true } else { false } }):
+            var groups: [[Double]] = []
+            for element in elements {
+                guard let group = numbers(element.arrayValue!) else { return nil }
+                groups.append(group)
+            }
+            return groups
+        case .array(let elements):
+            return numbers(elements).map(cut)
+        default:
+            return nil
+        }
     }
 }

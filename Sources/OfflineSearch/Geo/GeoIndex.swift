@@ -15,10 +15,7 @@ struct GeoPoint: Hashable, Sendable {
 
     /// A finite number, or a string holding one: how geo values come, in records and in
     /// parameters (a `params` string carries every value as text).
-    static func number(_ value: JSONValue) -> Double? {
-        guard let number = value.doubleValue ?? value.stringValue.flatMap({ Double($0.trimmingSpaces) }), number.isFinite else { return nil }
-        return number
-    }
+    static func number(_ value: JSONValue) -> Double? { GeoAreaForms.number(value) }
 
     init?(lat: Double, lng: Double) {
         guard lat.isFinite, lng.isFinite, (-90...90).contains(lat), (-180...180).contains(lng) else { return nil }

@@ -184,44 +184,7 @@ struct GeoQuery: Hashable, Sendable {
     /// `size` accepts. Coordinates must be valid latitudes and longitudes.
     static func numberGroups(_ value: JSONValue, name: String, size: (Int) -> Bool, expected: String) throws(SearchError) -> [[Double]] {
         func fail() -> SearchError { .invalidParameter(name, expected: expected, got: value.jsonString) }
-        func number(_ element: JSONValue) throws(SearchError) -> Double {
-            guard let number = GeoPoint.number(element) else { throw fail() }
-            return number
-        }
-        var value = value
-        if case .string(let text) = value, text.trimmingSpaces.hasPrefix("[") {
-            guard let parsed = try? JSONValue(parsing: text) else { throw fail() }
-            value = parsed
-        }
-        var groups: [[Double]] = []
-        switch value {
-        case .string(let text):
-            var numbers: [Double] = []
-            for part in text.split(separator: ",") { numbers.append(try number(.string(String(part)))) }
-            // A string of several boxes (a multiple of 4 numbers); a polygon's string is one polygon.
-            if name == "insideBoundingBox", numbers.count % 4 == 0 {
-                groups = stride(from: 0, to: numbers.count, by: 4).map { Array(numbers[$0..<$0 + 4]) }
-            } else {
-                groups = [numbers]
-            }
-        case .array(let elements) where elements.allSatisfy({ if case .array = $0 { true } else { false } }):
-            for element in elements {
-                var numbers: [Double] = []
-                for item in element.arrayValue! { numbers.append(try number(item)) }
-                groups.append(numbers)
-            }
-        case .array(let elements):
-            var numbers: [Double] = []
-            for item in elements { numbers.append(try number(item)) }
-            // A flat array of boxes (a multiple of 4 numbers) is several boxes, as the string form.
-            if name == "insideBoundingBox", numbers.count % 4 == 0, !numbers.isEmpty {
-                groups = stride(from: 0, to: numbers.count, by: 4).map { Array(numbers[$0..<$0 + 4]) }
-            } else {
-                groups = [numbers]
-            }
-        default:
-            throw fail()
-        }
+        guard let groups = GeoAreaForms.numberGroups(value, boxes: name == "insideBoundingBox") else { throw fail() }
         guard !groups.isEmpty else { throw fail() }
         // Limits of this engine, so one request cannot make every hit walk a huge shape.
         guard groups.count <= 100, groups.allSatisfy({ $0.count <= 2_000 }) else {
