@@ -301,8 +301,9 @@ final class IndexStore: @unchecked Sendable {
                 if mark == current { return nil }
                 let objectLogStart = try connection.statement("SELECT value FROM meta WHERE key = 'objectLogStart'")
                 let logStart = try objectLogStart.step() ? Int64(objectLogStart.string(0)) : nil
-                if let mark, mark.primaryID == indexID, mark.generation < generation,
-                   let logStart, try IndexStore.readLogStart(connection).map({ max($0, logStart) <= mark.generation }) == true {
+                // The objectID log alone tells what a replica lacks (a clear moves its start too);
+                // the rowid log may start later (`pruneLogs`).
+                if let mark, mark.primaryID == indexID, mark.generation < generation, let logStart, logStart <= mark.generation {
                     let deleted = try connection.statement("SELECT object_id FROM removed_objects WHERE generation > ?")
                     try deleted.bind(1, mark.generation)
                     var deletions: [String] = []
@@ -665,7 +666,7 @@ final class IndexStore: @unchecked Sendable {
                 guard let written else { return nil }
                 if case .rebuilt(let snapshot) = written {
                     checkpoint()
-                    return .rebuilt(storeSnapshot(snapshot))
+                    return .rebuilt(storeSnapshot(snapshot, writeLockHeld: true))
                 } else {
                     recordsSinceCheckpoint += max(1, change.size)
                     if recordsSinceCheckpoint >= IndexStore.checkpointEvery {
@@ -729,9 +730,14 @@ final class IndexStore: @unchecked Sendable {
     ///   process: a process that writes keeps the footprint of one that opened the file); else
     ///   `snapshot` itself.
     @discardableResult
-    private func storeSnapshot(_ snapshot: IndexSnapshot) -> IndexSnapshot {
+    private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false) -> IndexSnapshot {
         do {
             let (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            if writeLockHeld {
+                pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration)
+            } else {
+                writeLock.withLock { pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration) }
+            }
             guard size >= IndexStore.mapStoredFrom,
                   let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
                                                  generations: snapshot.generation...snapshot.generation, writtenChecksum: checksum)
@@ -740,6 +746,34 @@ final class IndexStore: @unchecked Sendable {
         } catch {
             SnapshotFile.remove(at: derivedPath)
             return snapshot
+        }
+    }
+
+    /// Once a derived file of generation `generation` is stored, the change log before it is
+    /// needed by nobody who can use it: opening reads the file, then the log after it; a process
+    /// whose index is older than the log's start reads the file too (`catchUp`). So the rowid log
+    /// is pruned up to it, and so is the objectID log when the index has no replicas (a replica
+    /// whose mark is older than that log's start gets every record again). Best effort, without
+    /// waiting for another process's write; `removed_records` and `removed_objects` then hold
+    /// the deletions since the last merge, not since the index was made. The caller holds
+    /// `writeLock`.
+    private func pruneLogs(upTo generation: Int64, configuration: IndexConfiguration) {
+        guard writerConnection != nil else { return }
+        writer.withoutBusyWait {
+            try? writer.transaction {
+                let stored = try IndexStore.readLogStart(writer) ?? 0
+                guard generation > stored else { return }
+                try writer.execute("""
+                    DELETE FROM removed_records WHERE generation <= \(generation);
+                    UPDATE meta SET value = '\(generation)' WHERE key = 'logStart';
+                    """)
+                if configuration.replicas.isEmpty {
+                    try writer.execute("""
+                        DELETE FROM removed_objects WHERE generation <= \(generation);
+                        UPDATE meta SET value = '\(generation)' WHERE key = 'objectLogStart' AND CAST(value AS INTEGER) < \(generation);
+                        """)
+                }
+            }
         }
     }
 

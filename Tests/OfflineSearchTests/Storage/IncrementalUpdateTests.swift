@@ -187,4 +187,30 @@ import SearchAPI
         #expect(other.current.value.deltaCount == 2)
         #expect(try IncrementalUpdateTests.answers(other) == IncrementalUpdateTests.answers(index))
     }
+
+    /// The change log is pruned to the stored derived file's generation when the index is
+    /// derived anew: it holds the deletions since the last merge, not since the index was made.
+    /// An engine whose index is older than the log's start (another process) still follows
+    /// every write, through the stored file.
+    @Test func theChangeLogIsPrunedAtAMergeAndOlderReadersStillFollow() throws {
+        let directory = TemporaryDirectory()
+        let writer = try SearchEngine(directory: directory.url).index("log")
+        try writer.saveObjects((0..<100).map { ["objectID": .string("r\($0)"), "name": "thing"] })
+        let reader = try SearchEngine(directory: directory.url).index("log")
+        #expect(try reader.search("thing").nbHits == 100)
+        func loggedRemovals() throws -> Int64 {
+            let connection = try SQLiteConnection(path: writer.store.path, readOnly: true)
+            let statement = try connection.statement("SELECT (SELECT count(*) FROM removed_records) + (SELECT count(*) FROM removed_objects)")
+            return try statement.step() ? statement.int64(0) : -1
+        }
+        try writer.deleteObjects((0..<10).map { "r\($0)" })
+        #expect(try loggedRemovals() == 20)
+        try writer.merge()
+        #expect(try loggedRemovals() == 0)
+        #expect(try reader.search("thing").nbHits == 90)
+        try writer.deleteObjects(["r10", "r11"])
+        #expect(try loggedRemovals() == 4)
+        #expect(try reader.search("thing").nbHits == 88)
+        #expect(try SearchEngine(directory: directory.url).index("log").search("thing").nbHits == 88)
+    }
 }
