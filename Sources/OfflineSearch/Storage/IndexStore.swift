@@ -1,30 +1,6 @@
 import Foundation
 import SearchAPI
 
-/// Runs work on another thread; `wait()` returns its result.
-final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
-    // @unchecked: `result` is written once by the worker before `done` is signalled and read
-    // only after waiting on `done`.
-    private let done = DispatchSemaphore(value: 0)
-    private var result: Result?
-    private var waited = false
-
-    init(_ work: @escaping @Sendable () -> Result) {
-        Thread.detachNewThread {
-            self.result = work()
-            self.done.signal()
-        }
-    }
-
-    func wait() -> Result {
-        if !waited {
-            done.wait()
-            waited = true
-        }
-        return result!
-    }
-}
-
 /// The durable side of one index: a SQLite database holding the records, the settings and an
 /// FTS5 table of the searchable text (the source of truth), plus the derived index in a file
 /// beside it (a cache of what the records determine). The only code that knows the schema.
