@@ -708,6 +708,11 @@ final class IndexStore: @unchecked Sendable {
     @discardableResult
     private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false) -> IndexSnapshot {
         do {
+            // The commits the snapshot was derived from reach the disk before the file does: with
+            // `processCrash` durability (no fsync per commit) a power loss could otherwise keep a
+            // derived file of a generation whose commit was lost, and a different write committed
+            // later at that generation would be answered from it.
+            IndexStore.syncFile(path + "-wal")
             let (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
             if writeLockHeld {
                 pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration)
@@ -751,6 +756,14 @@ final class IndexStore: @unchecked Sendable {
                 }
             }
         }
+    }
+
+    /// fsync of a file by path (best effort: a missing file has nothing to sync).
+    static func syncFile(_ path: String) {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return }
+        fsync(descriptor)
+        close(descriptor)
     }
 
     /// The size of a stored derived file from which the index searched is the mapped file
