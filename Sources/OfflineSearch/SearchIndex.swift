@@ -204,15 +204,14 @@ public final class SearchIndex: Sendable {
     /// A file's bytes, read straight into one array (a `Data` converted to an array would hold
     /// the file twice: at 1M products, 600 MB more at the import's peak).
     static func readBytes(of url: URL) throws(SearchError) -> [UInt8] {
-        let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else {
-            throw SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
+        func failure() -> SearchError {
+            SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
         }
+        let descriptor = open(url.path, O_RDONLY)
+        guard descriptor >= 0 else { throw failure() }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else {
-            throw SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
-        }
+        guard fstat(descriptor, &status) == 0 else { throw failure() }
         // One byte more than the file, so reading to its end never grows (and copies) the array
         // unless the file grew meanwhile.
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
@@ -221,9 +220,7 @@ public final class SearchIndex: Sendable {
             if done == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count / 2))) }
             let result = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, $0.count - done) }
             if result < 0, errno == EINTR { continue }
-            guard result >= 0 else {
-                throw SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
-            }
+            guard result >= 0 else { throw failure() }
             if result == 0 { break }
             done += result
         }
@@ -459,11 +456,11 @@ public final class SearchIndex: Sendable {
         do { try mirror(primary) } catch { pendingMirror.value = primary }
     }
 
-    /// Brings this index up to date with its primary when it is a replica whose primary lists
-    /// it (what a process killed between the two commits left undone); when the engine opens it.
+    /// Brings this index up to date with `primary` (the store of the index its `primary` setting
+    /// names) when that index lists it (what a process killed between the two commits left
+    /// undone); when the engine opens it (`SearchEngine.catchUpWithPrimary`).
     func catchUpWithPrimary(_ primary: IndexStore) throws(SearchError) {
-        guard !isReadOnly, let primaryName = settings.string("primary"), primaryName != name,
-              try IndexConfiguration(settings: try primary.settings()).replicas.contains(name) else { return }
+        guard try IndexConfiguration(settings: try primary.settings()).replicas.contains(name) else { return }
         try mirror(primary)
     }
 
@@ -472,15 +469,15 @@ public final class SearchIndex: Sendable {
     /// leaves a regular index).
     func primaryName() -> String? {
         guard let directory, let primaryName = settings.string("primary"), primaryName != name,
-              let primary = directory.existing(primaryName), primary.settings.values["replicas"] != nil,
-              primary.current.value.configuration.replicas.contains(name) else { return nil }
+              let primary = directory.existing(primaryName), primary.current.value.configuration.replicas.contains(name)
+        else { return nil }
         return primaryName
     }
 
     /// Records are written to a primary, never to its replicas (Algolia answers 400 "cannot apply
     /// the batch operation on a replica index"): they would differ from the primary's.
     func refuseRecordWritesOnReplica() throws(SearchError) {
-        guard settings.string("primary") != nil, let primary = primaryName() else { return }
+        guard let primary = primaryName() else { return }
         throw SearchError(.invalidParameter, "Cannot write records to \(name): it is a replica of \(primary), and a replica takes its "
             + "records from its primary only (Algolia: cannot apply the batch operation on a replica index). Write to \(primary); "
             + "its replicas follow")

@@ -40,11 +40,13 @@ struct FlatArray<Element: BitwiseCopyable & Sendable>: Sendable, RandomAccessCol
     @inline(__always)
     subscript(position: Int) -> Element {
         switch storage {
-        case .owned(let array): array[position]
+        case .owned(let array):
+            return array[position]
         case .mapped(_, let buffer):
             // Checked as an array is: damage that slipped past the checksum traps, never reads
             // outside the mapping.
-            (precondition(position >= 0 && position < buffer.count, "FlatArray index out of range"), buffer[position]).1
+            precondition(position >= 0 && position < buffer.count, "FlatArray index out of range")
+            return buffer[position]
         }
     }
 

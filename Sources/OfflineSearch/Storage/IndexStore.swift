@@ -140,8 +140,15 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private static func readGeneration(_ connection: SQLiteConnection) throws -> Int64 {
-        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'generation'")
-        return try statement.step() ? Int64(statement.string(0)) ?? 0 : 0
+        try metaValue(connection, "generation").flatMap { Int64($0) } ?? 0
+    }
+
+    /// The value of a `meta` row, nil when there is none.
+    private static func metaValue(_ connection: SQLiteConnection, _ key: String) throws -> String? {
+        let statement = try connection.statement("SELECT value FROM meta WHERE key = ?")
+        try statement.bind(1, key)
+        defer { statement.reset() }
+        return try statement.step() ? statement.string(0) : nil
     }
 
     /// What list-indices reports of the stored index.
@@ -259,8 +266,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private static func readMirrorMark(_ connection: SQLiteConnection) throws -> MirrorMark? {
-        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'mirrorOf'")
-        return try statement.step() ? MirrorMark(stored: statement.string(0)) : nil
+        try metaValue(connection, "mirrorOf").flatMap(MirrorMark.init(stored:))
     }
 
     /// What a replica holding `mark` of this index lacks, as one change, read in one transaction,
@@ -275,8 +281,7 @@ final class IndexStore: @unchecked Sendable {
                 let generation = try IndexStore.readGeneration(connection)
                 let current = MirrorMark(primaryID: indexID, generation: generation)
                 if mark == current { return nil }
-                let objectLogStart = try connection.statement("SELECT value FROM meta WHERE key = 'objectLogStart'")
-                let logStart = try objectLogStart.step() ? Int64(objectLogStart.string(0)) : nil
+                let logStart = try IndexStore.metaValue(connection, "objectLogStart").flatMap { Int64($0) }
                 // The objectID log alone tells what a replica lacks (a clear moves its start too);
                 // the rowid log may start later (`pruneLogs`).
                 if let mark, mark.primaryID == indexID, mark.generation < generation, let logStart, logStart <= mark.generation {
@@ -293,8 +298,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private static func readLogStart(_ connection: SQLiteConnection) throws -> Int64? {
-        let statement = try connection.statement("SELECT value FROM meta WHERE key = 'logStart'")
-        return try statement.step() ? Int64(statement.string(0)) : nil
+        try metaValue(connection, "logStart").flatMap { Int64($0) }
     }
 
     private static func readRemovals(_ connection: SQLiteConnection, since generation: Int64) throws -> [Int64] {
@@ -592,7 +596,8 @@ final class IndexStore: @unchecked Sendable {
                         try statement.bind(1, mirror.new.stored)
                         try statement.run()
                     } else if change.forgetsMirror || change.clearFirst || change.size > 0 {
-                        try writer.execute("DELETE FROM meta WHERE key = 'mirrorOf'")
+                        // A prepared statement: this runs on every write of records.
+                        try writer.statement("DELETE FROM meta WHERE key = 'mirrorOf'").run()
                     }
                     if change.updateSettings != nil {
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('settings', ?)")

@@ -207,8 +207,14 @@ enum SnapshotFile {
             digests[piece] = XXHash64.hash(UnsafeRawBufferPointer(rebasing: bytes[range]))
             release?(range)
         }
+        return combined(digests.prefix(pieces))
+    }
+
+    /// The payload checksum from its pieces' XXH64s, in order (one rule for `payloadChecksum`
+    /// and `PieceHasher`).
+    static func combined(_ digests: some Sequence<UInt64>) -> UInt64 {
         var list = BinaryWriter()
-        for digest in digests.prefix(pieces) { list.write(digest) }
+        for digest in digests { list.write(digest) }
         return XXHash64.hash(list.bytes)
     }
 
@@ -226,7 +232,7 @@ enum SnapshotFile {
 
 /// `SnapshotFile.payloadChecksum`, computed as the payload streams by (while it is written).
 struct PieceHasher {
-    private var digests = BinaryWriter()
+    private var digests: [UInt64] = []
     private var piece = XXHash64()
     private var inPiece = 0
 
@@ -242,14 +248,14 @@ struct PieceHasher {
     }
 
     private mutating func endPiece() {
-        digests.write(piece.finalize())
+        digests.append(piece.finalize())
         piece = XXHash64()
         inPiece = 0
     }
 
     mutating func finalize() -> UInt64 {
         if inPiece > 0 { endPiece() }
-        return XXHash64.hash(digests.bytes)
+        return SnapshotFile.combined(digests)
     }
 }
 
@@ -294,26 +300,25 @@ private struct MappedReader: SnapshotReader {
 
     mutating func readArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> [T] {
         let (count, _) = try arrayHeader(stride: MemoryLayout<T>.stride)
+        return try copy(count)
+    }
+
+    mutating func readFlatArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> FlatArray<T> {
+        let (count, offset) = try arrayHeader(stride: MemoryLayout<T>.stride)
+        guard count * MemoryLayout<T>.stride >= MappedReader.mappedFrom, offset % MemoryLayout<T>.alignment == 0 else {
+            return FlatArray(try copy(count))
+        }
+        _ = try take(count * MemoryLayout<T>.stride)
+        return FlatArray(mapping: file, offset: offset, count: count)
+    }
+
+    /// The next `count` elements, copied out of the mapping.
+    private mutating func copy<T: BitwiseCopyable>(_ count: Int) throws(BinaryReaderError) -> [T] {
         let bytes = try take(count * MemoryLayout<T>.stride)
         return [T](unsafeUninitializedCapacity: count) { target, initialized in
             UnsafeMutableRawBufferPointer(target).copyMemory(from: bytes)
             initialized = count
         }
-    }
-
-    mutating func readFlatArray<T: BitwiseCopyable>(of type: T.Type) throws(BinaryReaderError) -> FlatArray<T> {
-        let (count, offset) = try arrayHeader(stride: MemoryLayout<T>.stride)
-        let size = count * MemoryLayout<T>.stride
-        guard size >= MappedReader.mappedFrom, offset % MemoryLayout<T>.alignment == 0 else {
-            position = offset
-            let bytes = try take(size)
-            return FlatArray([T](unsafeUninitializedCapacity: count) { target, initialized in
-                UnsafeMutableRawBufferPointer(target).copyMemory(from: bytes)
-                initialized = count
-            })
-        }
-        _ = try take(size)
-        return FlatArray(mapping: file, offset: offset, count: count)
     }
 
     mutating func readString() throws(BinaryReaderError) -> String {
