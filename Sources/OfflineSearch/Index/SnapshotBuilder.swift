@@ -146,26 +146,141 @@ enum SnapshotBuilder {
     static let parallelFrom = 500
 
     static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
-        let (order, sortRuns, orderKeys) = documentOrder(inputs, configuration: configuration)
-        let documentCount = order.count
-        let columnWork = inputs.count >= parallelFrom
-            ? BackgroundWork { columns(inputs, order: order, configuration: configuration) } : nil
+        var accumulator = SnapshotAccumulator(configuration: configuration)
+        accumulator.add(inputs)
+        return accumulator.finish(generation: generation)
+    }
+}
 
-        // 1. Tokens per document: (temporary term id, posting mask), one entry per term with the
-        //    masks of its occurrences combined.
-        var collector = TermCollector()
+/// Takes records a batch at a time into compact per-record data (each record's words as
+/// temporary term ids, its facet values, numbers, locations and ranking values) and lays the
+/// snapshot out once they are all in (`finish`): the records themselves are not kept, so an
+/// import or a rebuild holds one batch of parsed records at a time, not all of them.
+///
+/// Records may come in any order: the document order (`DocumentOrder`) is decided at the end.
+struct SnapshotAccumulator {
+    let configuration: IndexConfiguration
+    /// Per input, in the order added.
+    private var rowIDs: [Int64] = []
+    /// Inputs replaced by a later one with the same rowid (an objectID repeated in an import).
+    private var superseded: Set<Int> = []
+    private var words: WordColumns
+    private var values: ValueColumnsBox
+
+    init(configuration: IndexConfiguration) {
+        self.configuration = configuration
+        words = WordColumns(configuration: configuration)
+        values = ValueColumnsBox(ValueColumns(configuration: configuration))
+    }
+
+    var count: Int { rowIDs.count - superseded.count }
+
+    /// Adds records. From `SnapshotBuilder.parallelFrom` records on, their values are read on a
+    /// second thread while their words are tokenized on this one.
+    mutating func add(_ batch: [SnapshotBuilder.Input]) {
+        rowIDs.append(contentsOf: batch.lazy.map(\.rowID))
+        if batch.count >= SnapshotBuilder.parallelFrom {
+            let box = values
+            let work = BackgroundWork { box.columns.add(batch); return true }
+            words.add(batch, configuration: configuration)
+            _ = work.wait()
+        } else {
+            words.add(batch, configuration: configuration)
+            values.columns.add(batch)
+        }
+    }
+
+    /// Drops the input added at `position` (its record was replaced by one added later with the
+    /// same rowid).
+    mutating func supersede(inputAt position: Int) {
+        superseded.insert(position)
+    }
+
+    /// The position of the last input added with `rowID`, when the rowids were added in
+    /// ascending order (an import into an empty index); nil when there is none.
+    func position(ofAscendingRowID rowID: Int64) -> Int? {
+        var low = 0, high = rowIDs.count
+        while low < high {
+            let middle = (low + high) / 2
+            if rowIDs[middle] < rowID { low = middle + 1 } else { high = middle }
+        }
+        var found: Int?
+        while low < rowIDs.count, rowIDs[low] == rowID { found = low; low += 1 }
+        return found
+    }
+
+    /// Lays the snapshot out, releasing the per-record data as it goes.
+    mutating func finish(generation: Int64) -> IndexSnapshot {
+        var valueColumns = values.columns
+        values.columns = ValueColumns(configuration: configuration)
+        let live = superseded.isEmpty ? Array(rowIDs.indices) : rowIDs.indices.filter { !superseded.contains($0) }
+        let (order, sortRuns, orderKeys) = SnapshotAccumulator.documentOrder(live, rowIDs: rowIDs, keys: valueColumns.keys,
+                                                                             configuration: configuration)
+        valueColumns.keys = []
+        let columnWork = order.count >= SnapshotBuilder.parallelFrom
+            ? BackgroundWork { [valueColumns] in valueColumns.finish(order: order) } : nil
+        var wordColumns = words
+        words = WordColumns(configuration: configuration)
+        let laidOut = wordColumns.finish(order: order)
+        let (facets, numerics, geo) = columnWork?.wait() ?? valueColumns.finish(order: order)
+        let orderedRowIDs = order.map { rowIDs[$0] }
+        rowIDs = []
+        superseded = []
+        return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: orderedRowIDs,
+                             terms: laidOut.terms, postingStarts: laidOut.postingStarts, postingDocs: FlatArray(laidOut.postingDocs),
+                             postingMasks: FlatArray(laidOut.postingMasks), postingPositions: PostingPositions(dense: laidOut.postingPositions),
+                             sortRuns: sortRuns, forward: ForwardIndex(starts: laidOut.forwardStarts, terms: FlatArray(laidOut.forwardTerms)),
+                             facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
+    }
+
+    /// Input positions in the document order (`DocumentOrder`: the sort criteria of `ranking`,
+    /// `customRanking`, records missing a value last, then insertion order, the rowid); for a
+    /// sort replica, where each run of records with equal sort values starts in that order (plus
+    /// the record count at the end); and each document's values of the order's criteria, in
+    /// that order.
+    static func documentOrder(_ live: [Int], rowIDs: [Int64], keys: [[RankingValue?]], configuration: IndexConfiguration)
+        -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
+        let criteria = configuration.documentOrder
+        guard !criteria.isEmpty else {
+            return (live.sorted { rowIDs[$0] < rowIDs[$1] }, [], DocumentOrderKeys([], criteria: 0))
+        }
+        let order = live.sorted { a, b in
+            DocumentOrder.precedes(keys[a], rowIDs[a], keys[b], rowIDs[b], criteria: criteria)
+        }
+        let orderedKeys = DocumentOrderKeys(order.map { keys[$0] }, criteria: criteria.count)
+        let sortCount = configuration.sortCriteria.count
+        guard sortCount > 0 else { return (order, [], orderedKeys) }
+        var runs: [UInt32] = []
+        for (position, index) in order.enumerated()
+        where position == 0 || keys[index][..<sortCount] != keys[order[position - 1]][..<sortCount] {
+            runs.append(UInt32(position))
+        }
+        runs.append(UInt32(order.count))
+        return (order, runs, orderedKeys)
+    }
+}
+
+/// Each record's words, per input: (temporary term id, posting mask, best position) with the
+/// masks of a term's occurrences combined, and its words in order for the forward index.
+private struct WordColumns {
+    var collector = TermCollector()
+    /// `docStarts[i]..<docStarts[i + 1]`: input i's entries.
+    var docStarts: [UInt32] = [0]
+    var docTerms: [UInt32] = []
+    var docMasks: [UInt16] = []
+    var docPositions: [UInt16] = []
+    /// `forwardStarts[i]..<forwardStarts[i + 1]`: input i's words in `collector.forward`.
+    var forwardStarts: [UInt32] = [0]
+
+    init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
-        var docStarts: [UInt32] = [0]
-        docStarts.reserveCapacity(documentCount + 1)
-        var docTerms: [UInt32] = []
-        var docMasks: [UInt16] = []
-        var docPositions: [UInt16] = []
-        var forwardStarts: [UInt32] = [0]
-        forwardStarts.reserveCapacity(documentCount + 1)
-        for index in order {
+    }
+
+    mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration) {
+        for input in batch {
             collector.entries.removeAll(keepingCapacity: true)
             var currentPath: String?
-            SearchableText.forEach(in: inputs[index].record, configuration: configuration) { attribute, text in
+            SearchableText.forEach(in: input.record, configuration: configuration) { attribute, text in
                 if attribute.path != currentPath {
                     currentPath = attribute.path
                     collector.position = 0
@@ -194,25 +309,56 @@ enum SnapshotBuilder {
             }
             docStarts.append(UInt32(docTerms.count))
         }
-        var words = collector.words.strings
-        var forwardTerms = collector.forward
-        collector = TermCollector()
+    }
 
-        // 2. Sorted vocabulary and postings (documents are visited in order, so lists come sorted).
-        let (terms, finalID) = TermTable.build(words)
-        words = []
-        forwardTerms.withUnsafeMutableBufferPointer { forward in
-            for i in forward.indices where !ForwardIndex.isMarker(forward[i]) { forward[i] = finalID[Int(forward[i])] }
+    struct LaidOut {
+        var terms: TermTable
+        var postingStarts: [UInt32]
+        var postingDocs: [UInt32]
+        var postingMasks: [UInt16]
+        var postingPositions: [UInt16]
+        var forwardStarts: [UInt32]
+        var forwardTerms: [UInt32]
+    }
+
+    /// The sorted vocabulary (the words of the documents in `order` only), the posting lists
+    /// (documents are visited in order, so lists come sorted) and the forward index.
+    mutating func finish(order: [Int]) -> LaidOut {
+        // Postings per temporary term, over the documents kept.
+        var counts = [UInt32](repeating: 0, count: collector.words.count)
+        for input in order {
+            for i in Int(docStarts[input])..<Int(docStarts[input + 1]) { counts[Int(docTerms[i])] += 1 }
         }
+        var words = collector.words.strings
+        collector.words = WordInterner()
+        // A word only superseded records held is not in the vocabulary.
+        var kept: [UInt32]?
+        if counts.contains(0) {
+            var keptID = [UInt32](repeating: .max, count: words.count)
+            var keptWords: [String] = []
+            for (id, word) in words.enumerated() where counts[id] > 0 {
+                keptID[id] = UInt32(keptWords.count)
+                keptWords.append(word)
+            }
+            words = keptWords
+            kept = keptID
+        }
+        let (terms, sortedID) = TermTable.build(words)
+        words = []
+        var finalID = sortedID
+        if let kept { finalID = kept.map { $0 == .max ? .max : sortedID[Int($0)] } }
+
         var postingStarts = [UInt32](repeating: 0, count: terms.count + 1)
-        for term in docTerms { postingStarts[Int(finalID[Int(term)]) + 1] += 1 }
+        for (term, count) in counts.enumerated() where count > 0 { postingStarts[Int(finalID[term]) + 1] = count }
+        counts = []
         for i in 0..<terms.count { postingStarts[i + 1] += postingStarts[i] }
         var cursor = postingStarts
-        var postingDocs = [UInt32](repeating: 0, count: docTerms.count)
-        var postingMasks = [UInt16](repeating: 0, count: docTerms.count)
-        var postingPositions = [UInt16](repeating: 0, count: docTerms.count)
-        for doc in 0..<documentCount {
-            for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
+        let postingCount = Int(postingStarts[terms.count])
+        var postingDocs = [UInt32](repeating: 0, count: postingCount)
+        var postingMasks = [UInt16](repeating: 0, count: postingCount)
+        var postingPositions = [UInt16](repeating: 0, count: postingCount)
+        for (doc, input) in order.enumerated() {
+            for i in Int(docStarts[input])..<Int(docStarts[input + 1]) {
                 let term = Int(finalID[Int(docTerms[i])])
                 let slot = Int(cursor[term])
                 postingDocs[slot] = UInt32(doc)
@@ -221,111 +367,168 @@ enum SnapshotBuilder {
                 cursor[term] += 1
             }
         }
+        cursor = []
+        docTerms = []
+        docMasks = []
+        docPositions = []
+        docStarts = []
 
-        // 3. Facet, numeric and geo columns.
-        let (facets, numerics, geo) = columnWork?.wait() ?? columns(inputs, order: order, configuration: configuration)
-
-        return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: order.map { inputs[$0].rowID },
-                             terms: terms, postingStarts: postingStarts, postingDocs: FlatArray(postingDocs),
-                             postingMasks: FlatArray(postingMasks), postingPositions: PostingPositions(dense: postingPositions), sortRuns: sortRuns, forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
-                             facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
-    }
-
-    /// The columns read from the records' values rather than their words: facets, numbers for
-    /// numeric filters, and locations.
-    private static func columns(_ inputs: [Input], order: [Int], configuration: IndexConfiguration)
-        -> (facets: [FacetColumn], numerics: [String: NumericColumn], geo: GeoIndex) {
-        let facets = configuration.facetAttributes.map { attribute in
-            buildFacetColumn(attribute.path, inputs: inputs, order: order)
-        }
-
-        // Numeric columns, for every path that holds numbers.
-        final class NumericColumnBuilder {
-            var starts: [UInt32] = [0]
-            var values: [Double] = []
-            /// Closes the documents before `doc`, so `starts` has an entry per document.
-            func advance(to doc: Int) {
-                while starts.count <= doc { starts.append(UInt32(values.count)) }
+        // The forward index in document order, with the final term ids.
+        var forward = collector.forward
+        collector.forward = []
+        var forwardStarts: [UInt32] = [0]
+        forwardStarts.reserveCapacity(order.count + 1)
+        var forwardTerms: [UInt32]
+        if order.elementsEqual(0..<(self.forwardStarts.count - 1)) {
+            // Already in document order: map the ids in place.
+            forward.withUnsafeMutableBufferPointer { forward in
+                for i in forward.indices where !ForwardIndex.isMarker(forward[i]) { forward[i] = finalID[Int(forward[i])] }
             }
-        }
-        var numericBuilders: [String: NumericColumnBuilder] = [:]
-        for (doc, index) in order.enumerated() {
-            RecordValues.forEachNumber(in: inputs[index].record) { path, number in
-                let column: NumericColumnBuilder
-                if let existing = numericBuilders[path] {
-                    column = existing
-                } else {
-                    column = NumericColumnBuilder()
-                    numericBuilders[path] = column
+            forwardStarts = self.forwardStarts
+            forwardTerms = forward
+        } else {
+            forwardTerms = []
+            forwardTerms.reserveCapacity(order.reduce(0) { $0 + Int(self.forwardStarts[$1 + 1] - self.forwardStarts[$1]) })
+            for input in order {
+                for i in Int(self.forwardStarts[input])..<Int(self.forwardStarts[input + 1]) {
+                    let term = forward[i]
+                    forwardTerms.append(ForwardIndex.isMarker(term) ? term : finalID[Int(term)])
                 }
-                column.advance(to: doc)
-                column.values.append(number)
+                forwardStarts.append(UInt32(forwardTerms.count))
             }
         }
-        var numerics: [String: NumericColumn] = [:]
-        for (path, column) in numericBuilders {
-            column.advance(to: order.count)
-            numerics[path] = NumericColumn(docStarts: column.starts, values: column.values)
-        }
-        return (facets, numerics, GeoIndex(locations: order.map { GeoPoint.locations(of: inputs[$0].record) }))
+        self.forwardStarts = []
+        return LaidOut(terms: terms, postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
+                       postingPositions: postingPositions, forwardStarts: forwardStarts, forwardTerms: forwardTerms)
     }
+}
 
-    /// Input indices in the document order (`DocumentOrder`: the sort criteria of `ranking`,
-    /// `customRanking`, records missing a value last, then insertion order); for a sort replica,
-    /// where each run of records with equal sort values starts in that order (plus the record
-    /// count at the end); and each document's values of the order's criteria, in that order.
-    static func documentOrder(_ inputs: [Input], configuration: IndexConfiguration)
-        -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
-        let criteria = configuration.documentOrder
-        guard !criteria.isEmpty else {
-            return (inputs.indices.sorted { inputs[$0].rowID < inputs[$1].rowID }, [], DocumentOrderKeys([], criteria: 0))
-        }
-        let keys: [[RankingValue?]] = inputs.map { DocumentOrder.values(of: $0.record, criteria: criteria) }
-        let order = inputs.indices.sorted { a, b in
-            DocumentOrder.precedes(keys[a], inputs[a].rowID, keys[b], inputs[b].rowID, criteria: criteria)
-        }
-        let orderedKeys = DocumentOrderKeys(order.map { keys[$0] }, criteria: criteria.count)
-        let sortCount = configuration.sortCriteria.count
-        guard sortCount > 0 else { return (order, [], orderedKeys) }
-        var runs: [UInt32] = []
-        for (position, index) in order.enumerated()
-        where position == 0 || keys[index][..<sortCount] != keys[order[position - 1]][..<sortCount] {
-            runs.append(UInt32(position))
-        }
-        runs.append(UInt32(order.count))
-        return (order, runs, orderedKeys)
-    }
+/// The columns read from the records' values rather than their words, per input: facet values,
+/// numbers for numeric filters, locations, and the values of the document order's criteria.
+private struct ValueColumns: Sendable {
+    let configuration: IndexConfiguration
+    var count = 0
+    var keys: [[RankingValue?]] = []
+    var facets: [FacetValues]
+    var numerics: [String: NumericValues] = [:]
+    var locations: [[GeoPoint]] = []
 
-    static func buildFacetColumn(_ path: String, inputs: [Input], order: [Int]) -> FacetColumn {
+    /// One facet attribute's values, per input: `starts[i]..<starts[i + 1]` in `values`, each
+    /// value once per record (ids in order of first appearance).
+    struct FacetValues: Sendable {
+        var path: String
         var interner = StringInterner()
-        var docStarts: [UInt32] = [0]
-        docStarts.reserveCapacity(order.count + 1)
-        var docValues: [UInt32] = []
-        var seen: [UInt32] = []
-        for index in order {
-            seen.removeAll(keepingCapacity: true)
-            for scalar in RecordValues.scalars(at: path, in: inputs[index].record) {
-                guard let text = scalar.scalarText else { continue }
-                let id = interner.id(of: text)
-                if !seen.contains(id) { seen.append(id) }  // each value once per record
-            }
-            docValues.append(contentsOf: seen)
-            docStarts.append(UInt32(docValues.count))
+        var starts: [UInt32] = [0]
+        var values: [UInt32] = []
+    }
+
+    /// The numbers at one path, per input (`starts` closed up to the inputs seen so far).
+    struct NumericValues: Sendable {
+        var starts: [UInt32] = [0]
+        var values: [Double] = []
+
+        mutating func advance(to input: Int) {
+            while starts.count <= input { starts.append(UInt32(values.count)) }
         }
-        let values = interner.strings
+    }
+
+    init(configuration: IndexConfiguration) {
+        self.configuration = configuration
+        facets = configuration.facetAttributes.map { FacetValues(path: $0.path) }
+    }
+
+    mutating func add(_ batch: [SnapshotBuilder.Input]) {
+        let criteria = configuration.documentOrder
+        var seen: [UInt32] = []
+        for input in batch {
+            let record = input.record
+            if !criteria.isEmpty { keys.append(DocumentOrder.values(of: record, criteria: criteria)) }
+            for f in facets.indices {
+                seen.removeAll(keepingCapacity: true)
+                for scalar in RecordValues.scalars(at: facets[f].path, in: record) {
+                    guard let text = scalar.scalarText else { continue }
+                    let id = facets[f].interner.id(of: text)
+                    if !seen.contains(id) { seen.append(id) }  // each value once per record
+                }
+                facets[f].values.append(contentsOf: seen)
+                facets[f].starts.append(UInt32(facets[f].values.count))
+            }
+            let position = count
+            RecordValues.forEachNumber(in: record) { path, number in
+                numerics[path, default: NumericValues()].advance(to: position)
+                numerics[path]!.values.append(number)
+            }
+            locations.append(GeoPoint.locations(of: record))
+            count += 1
+        }
+    }
+
+    /// The columns in document order (`order`: input positions).
+    func finish(order: [Int]) -> (facets: [FacetColumn], numerics: [String: NumericColumn], geo: GeoIndex) {
+        let facetColumns = facets.map { facet in
+            // Value ids renumbered in order of first appearance in the documents kept.
+            let strings = facet.interner.strings
+            var newID = [UInt32](repeating: .max, count: strings.count)
+            var values: [String] = []
+            var docStarts: [UInt32] = [0]
+            docStarts.reserveCapacity(order.count + 1)
+            var docValues: [UInt32] = []
+            for input in order {
+                for i in Int(facet.starts[input])..<Int(facet.starts[input + 1]) {
+                    let old = Int(facet.values[i])
+                    if newID[old] == .max {
+                        newID[old] = UInt32(values.count)
+                        values.append(strings[old])
+                    }
+                    docValues.append(newID[old])
+                }
+                docStarts.append(UInt32(docValues.count))
+            }
+            return FacetColumn(path: facet.path, values: values, docStarts: docStarts, docValues: docValues)
+        }
+        var numericColumns: [String: NumericColumn] = [:]
+        for (path, column) in numerics {
+            var column = column
+            column.advance(to: count)
+            var docStarts: [UInt32] = [0]
+            docStarts.reserveCapacity(order.count + 1)
+            var values: [Double] = []
+            for input in order {
+                values.append(contentsOf: column.values[Int(column.starts[input])..<Int(column.starts[input + 1])])
+                docStarts.append(UInt32(values.count))
+            }
+            // A path only superseded records held has no column, as in an index built without them.
+            if !values.isEmpty { numericColumns[path] = NumericColumn(docStarts: docStarts, values: values) }
+        }
+        return (facetColumns, numericColumns, GeoIndex(locations: order.map { locations[$0] }))
+    }
+}
+
+/// `ValueColumns` shared with the thread that fills them: a class, so the columns are mutated
+/// in place there rather than copied. Only one thread touches it at a time (the accumulator
+/// waits for the worker before going on).
+private final class ValueColumnsBox: @unchecked Sendable {
+    var columns: ValueColumns
+    init(_ columns: ValueColumns) { self.columns = columns }
+}
+
+extension FacetColumn {
+    /// A column from each document's value ids (`docStarts`/`docValues`, in document order):
+    /// each value's documents (`valueStarts`/`valueDocs`) are derived.
+    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32]) {
         var valueStarts = [UInt32](repeating: 0, count: values.count + 1)
         for value in docValues { valueStarts[Int(value) + 1] += 1 }
         for i in 0..<values.count { valueStarts[i + 1] += valueStarts[i] }
         var cursor = valueStarts
         var valueDocs = [UInt32](repeating: 0, count: docValues.count)
-        for doc in 0..<order.count {
+        for doc in 0..<(docStarts.count - 1) {
             for i in Int(docStarts[doc])..<Int(docStarts[doc + 1]) {
                 let value = Int(docValues[i])
                 valueDocs[Int(cursor[value])] = UInt32(doc)
                 cursor[value] += 1
             }
         }
-        return FacetColumn(path: path, values: values, docStarts: docStarts, docValues: docValues,
-                           valueStarts: valueStarts, valueDocs: valueDocs)
+        self.init(path: path, values: values, docStarts: docStarts, docValues: docValues,
+                  valueStarts: valueStarts, valueDocs: valueDocs)
     }
 }
