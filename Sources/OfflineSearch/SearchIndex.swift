@@ -173,8 +173,39 @@ public final class SearchIndex: Sendable {
     }
 
     /// `importFile(at:replaceExisting:)`, reporting how many records got a generated objectID.
-    public func importRecords(from url: URL, replaceExisting: Bool = false) throws(SearchError) -> ImportReport {
-        try importRecords(SearchIndex.readRecords(from: url), replaceExisting: replaceExisting)
+    ///
+    /// The file is read a batch of records at a time while the import's one transaction runs
+    /// (mapped, its pages released once read): the memory an import takes is bounded by a batch
+    /// and the index being built, not by the file. Invalid JSON or an invalid record anywhere in
+    /// the file rejects the whole import, with its line and column; nothing is kept. With
+    /// `settings`, as `importRecords(_:replaceExisting:settings:)`.
+    public func importRecords(from url: URL, replaceExisting: Bool = false, settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
+        let descriptor = open(url.path, O_RDONLY)
+        func failure() -> SearchError {
+            SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
+        }
+        guard descriptor >= 0 else { throw failure() }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw failure() }
+        guard status.st_size > 0 else {
+            return try importRecords(utf8: UnsafeBufferPointer(start: nil, count: 0), source: url.path,
+                                     replaceExisting: replaceExisting, settings: patch)
+        }
+        guard let file = MappedFile(descriptor: descriptor, length: Int(status.st_size)) else { throw failure() }
+        let bytes = UnsafeBufferPointer(start: file.base.assumingMemoryBound(to: UInt8.self), count: file.length)
+        return try importRecords(utf8: bytes, source: url.path, replaceExisting: replaceExisting, settings: patch) { read in
+            file.release(0..<read)
+        }
+    }
+
+    /// Imports the records of a JSON array or JSON Lines text (standard input, a file read by
+    /// the caller), a batch at a time as `importRecords(from:)`.
+    public func importRecords(utf8 text: [UInt8], source: String, replaceExisting: Bool = false,
+                              settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
+        try text.withUnsafeBufferPointer { buffer throws(SearchError) in
+            try importRecords(utf8: buffer, source: source, replaceExisting: replaceExisting, settings: patch)
+        }
     }
 
     /// Saves parsed records (`readRecords(from:)`), reporting how many got a generated objectID.
@@ -193,6 +224,55 @@ public final class SearchIndex: Sendable {
         if let patch { try checkReplicaList(patch) }
         try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
         return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
+    }
+
+    /// The streamed import: `released(n)` is told when the first `n` bytes are parsed.
+    ///
+    /// A file of at most `IndexState.deltaLimit` records is read whole and written as any
+    /// `saveObjects` of that size (into the delta of a large index); a larger one is streamed,
+    /// and the index derived anew, as a write of that size would be anyway.
+    /// (`streamFrom` and `batchSize` are for tests.)
+    func importRecords(utf8 bytes: UnsafeBufferPointer<UInt8>, source: String, replaceExisting: Bool,
+                       settings patch: JSONObject?, released: ((Int) -> Void)? = nil,
+                       streamFrom: Int = IndexState.deltaLimit, batchSize: Int = IndexStore.batchSize) throws(SearchError) -> ImportReport {
+        if let patch { try checkReplicaList(patch) }
+        var reader = JSONValueSequenceReader(utf8: bytes)
+        var position = 0
+        var generated = 0
+        func read(upTo count: Int) throws(SearchError) -> [JSONObject] {
+            var batch: [JSONObject] = []
+            do {
+                while batch.count < count, let record = try reader.next() {
+                    if record["objectID"] == nil || record["objectID"]?.isNull == true { generated += 1 }
+                    batch.append(try SearchIndex.normalizedRecord(record, position: position))
+                    position += 1
+                }
+            } catch let error as JSONParseError {
+                throw SearchError(.invalidJSON, "\(source): \(error.description)")
+            } catch let error as SearchError {
+                throw error
+            } catch {
+                throw SearchError(.internalError, "\(error)")
+            }
+            released?(reader.bytesRead)
+            return batch
+        }
+        var first: [JSONObject]? = try read(upTo: streamFrom + 1)
+        var change = IndexStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
+        if first!.count <= streamFrom {
+            change.upserts = first!
+        } else {
+            change.upsertBatches = { () throws(SearchError) -> [JSONObject]? in
+                if let batch = first {
+                    first = nil
+                    return batch
+                }
+                let batch = try read(upTo: batchSize)
+                return batch.isEmpty ? nil : batch
+            }
+        }
+        try write(change)
+        return ImportReport(recordCount: position, generatedObjectIDs: generated)
     }
 
     /// Reads a file of records (a JSON array or JSON Lines) without saving it, so a caller can
@@ -230,14 +310,13 @@ public final class SearchIndex: Sendable {
 
     /// Reads a JSON array of records or JSON Lines (a leading UTF-8 byte-order mark is skipped).
     public static func parseRecords(_ bytes: [UInt8], source: String) throws(SearchError) -> [JSONValue] {
-        let firstByte = bytes.dropFirst(bytes.starts(with: JSONValue.byteOrderMark) ? 3 : 0)
-            .first { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
         do {
-            if firstByte == UInt8(ascii: "[") {
-                guard case .array(let records) = try JSONValue(parsingUTF8: bytes) else { return [] }
+            return try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> [JSONValue] in
+                var reader = JSONValueSequenceReader(utf8: buffer)
+                var records: [JSONValue] = []
+                while let record = try reader.next() { records.append(record) }
                 return records
             }
-            return try JSONValue.parseLines(utf8: bytes)
         } catch {
             throw SearchError(.invalidJSON, "\(source): \(error.description)")
         }
@@ -504,7 +583,7 @@ public final class SearchIndex: Sendable {
     }
 
     func write(_ change: IndexStore.Change) throws(SearchError) {
-        if change.clearFirst || change.size > 0 { try refuseRecordWritesOnReplica() }
+        if change.writesRecords { try refuseRecordWritesOnReplica() }
         try write { () throws(SearchError) in change }
     }
 

@@ -59,24 +59,109 @@ extension JSONValue {
     /// file's own. A leading UTF-8 byte-order mark is skipped.
     public static func parseLines(utf8 bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) -> [JSONValue] {
         try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> [JSONValue] in
-            var parser = JSONParser(buffer, limits: limits)
-            parser.skipByteOrderMark()
+            var reader = JSONValueSequenceReader(utf8: buffer, form: .lines, limits: limits)
             var values: [JSONValue] = []
-            while true {
-                parser.skipWhitespace()
-                if parser.isAtEnd { return values }
-                let line = parser.line
-                values.append(try parser.parseValue())
-                parser.skipInlineWhitespace()
-                if !parser.isAtEnd, parser.peek != UInt8(ascii: "\n"), parser.peek != UInt8(ascii: "\r") {
-                    throw parser.error("expected a new line after the JSON value that starts on line \(line)")
-                }
-            }
+            while let value = try reader.next() { values.append(value) }
+            return values
         }
     }
 
     /// The UTF-8 byte-order mark (`EF BB BF`) some editors write at the start of a file.
     public static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+}
+
+/// Reads the values of a JSON array, or of JSON Lines, one at a time: an import holds one
+/// batch of parsed records, not the whole file's. Errors give the line and column in the whole
+/// text, as parsing it at once would.
+///
+/// ```swift
+/// var reader = JSONValueSequenceReader(utf8: buffer)
+/// while let record = try reader.next() { ... }
+/// ```
+///
+/// The array's elements are not counted against `JSONParseLimits.maxElements`: they are not
+/// held together.
+public struct JSONValueSequenceReader {
+    public enum Form: Sendable {
+        /// One JSON array; its elements are the values.
+        case array
+        /// One JSON value per non-blank line.
+        case lines
+    }
+
+    public let form: Form
+    private var parser: JSONParser
+    private var started = false
+    private var finished = false
+
+    /// A reader of `bytes`, which must outlive it. Without `form`, text whose first character
+    /// (after a byte-order mark and whitespace) is `[` is an array, anything else JSON Lines.
+    public init(utf8 bytes: UnsafeBufferPointer<UInt8>, form: Form? = nil, limits: JSONParseLimits = JSONParseLimits()) {
+        parser = JSONParser(bytes, limits: limits)
+        parser.skipByteOrderMark()
+        if let form {
+            self.form = form
+        } else {
+            var probe = parser
+            probe.skipWhitespace()
+            self.form = !probe.isAtEnd && probe.peek == UInt8(ascii: "[") ? .array : .lines
+        }
+    }
+
+    /// How many bytes of the text have been read: the values before are parsed (a caller may
+    /// release the memory behind them).
+    public var bytesRead: Int { parser.index }
+
+    /// The next value, or nil after the last.
+    public mutating func next() throws(JSONParseError) -> JSONValue? {
+        guard !finished else { return nil }
+        switch form {
+        case .lines:
+            parser.skipWhitespace()
+            if parser.isAtEnd { finished = true; return nil }
+            let line = parser.line
+            let value = try parser.parseValue()
+            parser.skipInlineWhitespace()
+            if !parser.isAtEnd, parser.peek != UInt8(ascii: "\n"), parser.peek != UInt8(ascii: "\r") {
+                throw parser.error("expected a new line after the JSON value that starts on line \(line)")
+            }
+            return value
+        case .array:
+            parser.skipWhitespace()
+            if !started {
+                started = true
+                guard !parser.isAtEnd, parser.peek == UInt8(ascii: "[") else { throw parser.error("expected a JSON array") }
+                parser.index += 1
+                parser.skipWhitespace()
+                if !parser.isAtEnd, parser.peek == UInt8(ascii: "]") {
+                    parser.index += 1
+                    try finish()
+                    return nil
+                }
+            } else {
+                guard !parser.isAtEnd else { throw parser.error("unexpected end of input in an array, expected ',' or ']'") }
+                switch parser.peek {
+                case UInt8(ascii: ","):
+                    parser.index += 1
+                    parser.skipWhitespace()
+                case UInt8(ascii: "]"):
+                    parser.index += 1
+                    try finish()
+                    return nil
+                default:
+                    throw parser.error("expected ',' or ']' in an array")
+                }
+            }
+            return try parser.parseValue()
+        }
+    }
+
+    /// After the array's `]`: only whitespace may follow.
+    private mutating func finish() throws(JSONParseError) {
+        finished = true
+        parser.skipWhitespace()
+        guard parser.isAtEnd else { throw parser.error("unexpected text after the JSON value") }
+    }
 }
 
 struct JSONParser {

@@ -114,8 +114,15 @@ private struct TermCollector: TokenSink {
     /// it may hold one (`<tag>`), else empty.
     var placeholderTags: Set<[UInt8]> = []
     var placeholderValue: [UInt8] = []
+    /// When the FTS5 text is wanted: the current record's folded words per level, joined by
+    /// spaces (`IndexStore`'s text columns, from this one tokenization).
+    var texts: [[UInt8]]?
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+        if texts != nil {
+            if !texts![level].isEmpty { texts![level].append(UInt8(ascii: " ")) }
+            texts![level].append(contentsOf: folded)
+        }
         let id: UInt32
         if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
            placeholderValue[end] == UInt8(ascii: ">"), placeholderTags.contains(Array(folded)) {
@@ -148,7 +155,11 @@ enum SnapshotBuilder {
     static func build(_ inputs: [Input], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
         var accumulator = SnapshotAccumulator(configuration: configuration)
         accumulator.add(inputs)
-        return accumulator.finish(generation: generation)
+        do {
+            return try accumulator.finish(generation: generation)
+        } catch {
+            preconditionFailure("an accumulator that spills nothing cannot fail: \(error)")
+        }
     }
 }
 
@@ -167,9 +178,17 @@ struct SnapshotAccumulator {
     private var words: WordColumns
     private var values: ValueColumnsBox
 
-    init(configuration: IndexConfiguration) {
+    /// How many forward words are kept in memory before they go to a temporary file, when an
+    /// accumulator spills (16 MiB of them): a segment of a few writes never spills; an import
+    /// of 100k products does.
+    static let spillFrom = 1 << 22
+
+    /// With `spillFrom`, the forward index's words go to a temporary file whenever that many
+    /// are in memory (an import, a rebuild: `finish` may then fail to read them back).
+    init(configuration: IndexConfiguration, spillFrom: Int? = nil) {
         self.configuration = configuration
         words = WordColumns(configuration: configuration)
+        words.spillFrom = spillFrom
         values = ValueColumnsBox(ValueColumns(configuration: configuration))
     }
 
@@ -177,18 +196,24 @@ struct SnapshotAccumulator {
 
     /// Adds records. From `SnapshotBuilder.parallelFrom` records on, their values are read on a
     /// second thread while their words are tokenized on this one.
-    mutating func add(_ batch: [SnapshotBuilder.Input]) {
+    /// - Returns: with `texts`, each record's FTS5 text columns (its folded words per level,
+    ///   as `IndexStore` stores them), from the same tokenization; else empty.
+    @discardableResult
+    mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> [[[UInt8]]] {
         rowIDs.append(contentsOf: batch.lazy.map(\.rowID))
         if batch.count >= SnapshotBuilder.parallelFrom {
             let box = values
             let work = BackgroundWork { box.columns.add(batch); return true }
-            words.add(batch, configuration: configuration)
-            _ = work.wait()
+            defer { _ = work.wait() }
+            return words.add(batch, configuration: configuration, texts: texts)
         } else {
-            words.add(batch, configuration: configuration)
             values.columns.add(batch)
+            return words.add(batch, configuration: configuration, texts: texts)
         }
     }
+
+    /// The position (order of `add`) of the input added last; nil before any.
+    var lastPosition: Int? { rowIDs.isEmpty ? nil : rowIDs.count - 1 }
 
     /// Drops the input added at `position` (its record was replaced by one added later with the
     /// same rowid).
@@ -196,21 +221,9 @@ struct SnapshotAccumulator {
         superseded.insert(position)
     }
 
-    /// The position of the last input added with `rowID`, when the rowids were added in
-    /// ascending order (an import into an empty index); nil when there is none.
-    func position(ofAscendingRowID rowID: Int64) -> Int? {
-        var low = 0, high = rowIDs.count
-        while low < high {
-            let middle = (low + high) / 2
-            if rowIDs[middle] < rowID { low = middle + 1 } else { high = middle }
-        }
-        var found: Int?
-        while low < rowIDs.count, rowIDs[low] == rowID { found = low; low += 1 }
-        return found
-    }
-
-    /// Lays the snapshot out, releasing the per-record data as it goes.
-    mutating func finish(generation: Int64) -> IndexSnapshot {
+    /// Lays the snapshot out, releasing the per-record data as it goes. Fails only when words
+    /// spilled to a temporary file cannot be read back.
+    mutating func finish(generation: Int64) throws(SearchError) -> IndexSnapshot {
         var valueColumns = values.columns
         values.columns = ValueColumns(configuration: configuration)
         let live = superseded.isEmpty ? Array(rowIDs.indices) : rowIDs.indices.filter { !superseded.contains($0) }
@@ -221,7 +234,7 @@ struct SnapshotAccumulator {
             ? BackgroundWork { [valueColumns] in valueColumns.finish(order: order) } : nil
         var wordColumns = words
         words = WordColumns(configuration: configuration)
-        let laidOut = wordColumns.finish(order: order)
+        let laidOut = try wordColumns.finish(order: order)
         let (facets, numerics, geo) = columnWork?.wait() ?? valueColumns.finish(order: order)
         let orderedRowIDs = order.map { rowIDs[$0] }
         rowIDs = []
@@ -269,16 +282,25 @@ private struct WordColumns {
     var docTerms: [UInt32] = []
     var docMasks: [UInt16] = []
     var docPositions: [UInt16] = []
-    /// `forwardStarts[i]..<forwardStarts[i + 1]`: input i's words in `collector.forward`.
+    /// `forwardStarts[i]..<forwardStarts[i + 1]`: input i's words, counted from the first
+    /// word spilled (`spill`), then in `collector.forward`.
     var forwardStarts: [UInt32] = [0]
+    /// The words of the forward index written aside so far, once they outgrow `spillFrom`.
+    var spill: ForwardSpill?
+    /// How many words may stay in memory; nil when nothing is spilled (not asked for, or no
+    /// temporary file could be written: the words then stay in memory).
+    var spillFrom: Int?
 
     init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
     }
 
-    mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration) {
+    mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration, texts: Bool) -> [[[UInt8]]] {
+        var recordTexts: [[[UInt8]]] = []
+        if texts { recordTexts.reserveCapacity(batch.count) }
         for input in batch {
             collector.entries.removeAll(keepingCapacity: true)
+            if texts { collector.texts = [[UInt8]](repeating: [], count: configuration.levelCount) }
             var currentPath: String?
             SearchableText.forEach(in: input.record, configuration: configuration) { attribute, text in
                 if attribute.path != currentPath {
@@ -294,7 +316,11 @@ private struct WordColumns {
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
             }
-            forwardStarts.append(UInt32(collector.forward.count))
+            forwardStarts.append(UInt32((spill?.count ?? 0) + collector.forward.count))
+            if texts {
+                recordTexts.append(collector.texts!)
+                collector.texts = nil
+            }
             collector.entries.sort()
             for entry in collector.entries {
                 let term = UInt32(entry >> 32)
@@ -309,6 +335,16 @@ private struct WordColumns {
             }
             docStarts.append(UInt32(docTerms.count))
         }
+        if let spillFrom, collector.forward.count >= spillFrom {
+            if spill == nil { spill = ForwardSpill() }
+            if let spill, spill.append(collector.forward) {
+                collector.forward.removeAll(keepingCapacity: true)
+            } else {
+                // The words already written stay in the file; the next stay in memory.
+                self.spillFrom = nil
+            }
+        }
+        return recordTexts
     }
 
     struct LaidOut {
@@ -323,7 +359,7 @@ private struct WordColumns {
 
     /// The sorted vocabulary (the words of the documents in `order` only), the posting lists
     /// (documents are visited in order, so lists come sorted) and the forward index.
-    mutating func finish(order: [Int]) -> LaidOut {
+    mutating func finish(order: [Int]) throws(SearchError) -> LaidOut {
         // Postings per temporary term, over the documents kept.
         var counts = [UInt32](repeating: 0, count: collector.words.count)
         for input in order {
@@ -376,10 +412,20 @@ private struct WordColumns {
         // The forward index in document order, with the final term ids.
         var forward = collector.forward
         collector.forward = []
+        var spilled: MappedFile?
+        let spilledCount = spill?.count ?? 0
+        if let spill {
+            // Read back only now: while the postings were laid out, these words were not in memory.
+            spilled = spill.mapped()
+            self.spill = nil
+            if spilled == nil {
+                throw SearchError(.internalError, "Cannot read back the temporary file of the index being built: \(String(cString: strerror(errno)))")
+            }
+        }
         var forwardStarts: [UInt32] = [0]
         forwardStarts.reserveCapacity(order.count + 1)
         var forwardTerms: [UInt32]
-        if order.elementsEqual(0..<(self.forwardStarts.count - 1)) {
+        if spilled == nil, order.elementsEqual(0..<(self.forwardStarts.count - 1)) {
             // Already in document order: map the ids in place.
             forward.withUnsafeMutableBufferPointer { forward in
                 for i in forward.indices where !ForwardIndex.isMarker(forward[i]) { forward[i] = finalID[Int(forward[i])] }
@@ -387,19 +433,67 @@ private struct WordColumns {
             forwardStarts = self.forwardStarts
             forwardTerms = forward
         } else {
-            forwardTerms = []
-            forwardTerms.reserveCapacity(order.reduce(0) { $0 + Int(self.forwardStarts[$1 + 1] - self.forwardStarts[$1]) })
-            for input in order {
-                for i in Int(self.forwardStarts[input])..<Int(self.forwardStarts[input + 1]) {
-                    let term = forward[i]
-                    forwardTerms.append(ForwardIndex.isMarker(term) ? term : finalID[Int(term)])
+            // Words `0..<spilledCount` are in the file, the rest in `forward`.
+            func reorder(_ spilledWords: UnsafeBufferPointer<UInt32>, _ forward: UnsafeBufferPointer<UInt32>) -> [UInt32] {
+                var terms: [UInt32] = []
+                terms.reserveCapacity(order.reduce(0) { $0 + Int(self.forwardStarts[$1 + 1] - self.forwardStarts[$1]) })
+                for input in order {
+                    for i in Int(self.forwardStarts[input])..<Int(self.forwardStarts[input + 1]) {
+                        let term = i < spilledCount ? spilledWords[i] : forward[i - spilledCount]
+                        terms.append(ForwardIndex.isMarker(term) ? term : finalID[Int(term)])
+                    }
+                    forwardStarts.append(UInt32(terms.count))
                 }
-                forwardStarts.append(UInt32(forwardTerms.count))
+                return terms
             }
+            let spilledWords = spilled.map { UnsafeBufferPointer(start: $0.base.assumingMemoryBound(to: UInt32.self), count: $0.length / 4) }
+                ?? UnsafeBufferPointer(start: nil, count: 0)
+            forwardTerms = forward.withUnsafeBufferPointer { reorder(spilledWords, $0) }
+            withExtendedLifetime(spilled) {}
         }
         self.forwardStarts = []
         return LaidOut(terms: terms, postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
                        postingPositions: postingPositions, forwardStarts: forwardStarts, forwardTerms: forwardTerms)
+    }
+}
+
+/// Words of the forward index written aside while a large index is accumulated, to an
+/// unlinked temporary file (gone with the process, whatever happens), and mapped back to be laid
+/// out: they are not in memory while the postings are built, the builder's peak (issue #11:
+/// 300 MB of the 1.7 GB a 1M-record import peaked at).
+final class ForwardSpill {
+    private let descriptor: Int32
+    /// Words written.
+    private(set) var count = 0
+
+    init?() {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "offline-search-forward.\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
+        descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { return nil }
+        unlink(path)
+    }
+
+    deinit { close(descriptor) }
+
+    /// Appends words; false when the file cannot take them (a full disk).
+    func append(_ words: [UInt32]) -> Bool {
+        words.withUnsafeBytes { bytes in
+            var done = 0
+            while done < bytes.count {
+                let result = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(count * 4 + done))
+                if result < 0, errno == EINTR { continue }
+                guard result > 0 else { return false }
+                done += result
+            }
+            count += words.count
+            return true
+        }
+    }
+
+    /// The words written, mapped (or read) into memory.
+    func mapped() -> MappedFile? {
+        MappedFile(descriptor: descriptor, length: count * 4)
     }
 }
 

@@ -344,40 +344,77 @@ final class IndexStore: @unchecked Sendable {
         return try catchUp(IndexState(base: base))
     }
 
-    /// Builds the derived index from the records, settings and generation of one committed state.
+    /// Builds the derived index from the records, settings and generation of one committed state,
+    /// reading the records a batch at a time (the parsed records are not all held at once).
     private func buildSnapshot() throws(SearchError) -> (snapshot: IndexSnapshot, generation: Int64) {
-        let (generation, settings, inputs) = try withReader { connection in
-            try connection.readTransaction {
-                (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection), try IndexStore.readAllRecords(connection))
+        var (generation, accumulator) = try withReader { connection in
+            try connection.readTransaction { () throws -> (Int64, SnapshotAccumulator) in
+                let generation = try IndexStore.readGeneration(connection)
+                var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: try IndexStore.readSettings(connection)), spillFrom: SnapshotAccumulator.spillFrom)
+                try IndexStore.accumulateStored(connection, into: &accumulator)
+                return (generation, accumulator)
             }
         }
-        let configuration = try IndexConfiguration(settings: settings)
         IndexStore.rebuilds.modify { $0[path, default: 0] += 1 }
-        return (SnapshotBuilder.build(inputs, configuration: configuration, generation: generation), generation)
+        return (try accumulator.finish(generation: generation), generation)
     }
 
-    /// Every record with its rowid, for rebuilding the derived index.
+    /// Every record with its rowid, in rowid order (copying an index; tests).
     func allRecords() throws(SearchError) -> [SnapshotBuilder.Input] {
         try withReader { connection in
             try connection.readTransaction { try IndexStore.readAllRecords(connection) }
         }
     }
 
-    /// Every stored record; those in `known` (just written, by rowid) are not parsed again.
-    private static func readAllRecords(_ connection: SQLiteConnection, known: [Int64: JSONObject] = [:]) throws -> [SnapshotBuilder.Input] {
+    /// Every record with its rowid, in rowid order (a replica copied whole).
+    private static func readAllRecords(_ connection: SQLiteConnection) throws -> [SnapshotBuilder.Input] {
         let statement = try connection.statement("SELECT rowid, body FROM records ORDER BY rowid")
         var inputs: [SnapshotBuilder.Input] = []
         while try statement.step() {
-            let rowID = statement.int64(0)
-            if let record = known[rowID] {
-                inputs.append(SnapshotBuilder.Input(rowID: rowID, record: record))
-                continue
-            }
             let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
             guard case .object(let object) = value else { continue }
-            inputs.append(SnapshotBuilder.Input(rowID: rowID, record: object))
+            inputs.append(SnapshotBuilder.Input(rowID: statement.int64(0), record: object))
         }
         return inputs
+    }
+
+    /// How many records a batch holds when records are streamed (an import, a rebuild): the
+    /// parsed records of one batch are what such a write holds at a time.
+    static let batchSize = 8_192
+
+    /// Adds stored records to `accumulator`, a batch at a time: every record, or with
+    /// `generation` only those written before it. Those in `known` (just written, by rowid) are
+    /// not parsed again. With `texts`, each record's FTS5 text columns from the same
+    /// tokenization are handed to it.
+    private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
+                                         before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
+                                         texts: ((Int64, [[UInt8]]) throws -> Void)? = nil) throws {
+        // No ORDER BY, no WHERE: the order of documents is decided at the end, and a full scan in
+        // rowid order is what SQLite does fastest (a range of the generation index would read
+        // each row by a lookup).
+        let statement = try connection.statement("SELECT rowid, generation, body FROM records")
+        var batch: [SnapshotBuilder.Input] = []
+        batch.reserveCapacity(batchSize)
+        func flush() throws {
+            let columns = accumulator.add(batch, texts: texts != nil)
+            if let texts {
+                for (input, text) in zip(batch, columns) { try texts(input.rowID, text) }
+            }
+            batch.removeAll(keepingCapacity: true)
+        }
+        while try statement.step() {
+            let rowID = statement.int64(0)
+            if let generation, statement.int64(1) >= generation { continue }
+            if let record = known[rowID] {
+                batch.append(SnapshotBuilder.Input(rowID: rowID, record: record))
+            } else {
+                let value = try statement.withBytes(2) { try JSONValue(parsingUTF8: $0) }
+                guard case .object(let object) = value else { continue }
+                batch.append(SnapshotBuilder.Input(rowID: rowID, record: object))
+            }
+            if batch.count == batchSize { try flush() }
+        }
+        try flush()
     }
 
     /// The bodies of the given rows, read in one transaction that must still be at
@@ -502,6 +539,10 @@ final class IndexStore: @unchecked Sendable {
         var clearFirst = false
         /// Records to add or replace, by objectID (each already has its string `objectID`).
         var upserts: [JSONObject] = []
+        /// More records to add or replace, read a batch at a time while the write runs (an
+        /// import too large to hold parsed at once): each call returns the next batch, nil after
+        /// the last; throwing rejects the whole change. The index is derived anew.
+        var upsertBatches: (() throws(SearchError) -> [JSONObject]?)?
         /// objectIDs to delete.
         var deletions: [String] = []
         /// Records to delete by rowid (delete by filter).
@@ -529,8 +570,11 @@ final class IndexStore: @unchecked Sendable {
             var new: MirrorMark
         }
 
-        /// How many records the change saves or deletes by name.
+        /// How many records the change saves or deletes by name (streamed ones not counted).
         var size: Int { upserts.count + deletions.count + deletedRowIDs.count }
+
+        /// Whether the change writes records (or removes them).
+        var writesRecords: Bool { clearFirst || size > 0 || upsertBatches != nil }
     }
 
     /// The error of a write to a read-only index.
@@ -590,12 +634,13 @@ final class IndexStore: @unchecked Sendable {
                         || !tokenizerMatches
                     let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                         || change.size > IndexState.deltaLimit   // as a merge would right after it
+                        || change.upsertBatches != nil
                     if let mirror = change.mirror {
                         guard try IndexStore.readMirrorMark(writer) == mirror.expected else { return nil }
                         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('mirrorOf', ?)")
                         try statement.bind(1, mirror.new.stored)
                         try statement.run()
-                    } else if change.forgetsMirror || change.clearFirst || change.size > 0 {
+                    } else if change.forgetsMirror || change.writesRecords {
                         // A prepared statement: this runs on every write of records.
                         try writer.statement("DELETE FROM meta WHERE key = 'mirrorOf'").run()
                     }
@@ -617,6 +662,9 @@ final class IndexStore: @unchecked Sendable {
                     let textConfiguration = rebuildText ? nil : configuration
                     try applyDeletions(change.deletions, rowIDs: change.deletedRowIDs, textConfiguration: textConfiguration,
                                        generation: generation)
+                    var streamed = try change.upsertBatches.map { next throws in
+                        try streamUpserts(next, keepOldRecords: textConfiguration != nil, configuration: configuration, generation: generation)
+                    }
                     let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil, generation: generation)
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -627,18 +675,22 @@ final class IndexStore: @unchecked Sendable {
                         try writeText(written, configuration: configuration)
                         return .logged(generation: generation)
                     }
-                    let inputs = try IndexStore.readAllRecords(writer, known: written.records)
-                    // The in-memory index is built on a second core while this one fills FTS5.
-                    let build = BackgroundWork {
-                        SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-                    }
-                    defer { _ = build.wait() }
-                    if rebuildText {
-                        try refillText(inputs, configuration: configuration)
-                    } else {
-                        try writeText(written, configuration: configuration)
-                    }
-                    let snapshot = build.wait()
+                    // The records not streamed (every record when none was) go through the same
+                    // accumulator, a batch at a time; their text too when the text table is new.
+                    // Moved out of `streamed`: held twice, the builder's per-record data could not be
+                    // released as `finish` lays the index out.
+                    var accumulator = streamed?.accumulator ?? SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom)
+                    let textsNeedRefill = streamed?.textsNeedRefill == true
+                    let wasStreamed = streamed != nil
+                    streamed = nil
+                    if !rebuildText { try writeText(written, configuration: configuration) }
+                    let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
+                    try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil,
+                                                    known: written.records, texts: rebuildText ? { rowID, columns in
+                        try IndexStore.runText(insert, rowID: rowID, columns: columns)
+                    } : nil)
+                    if textsNeedRefill { try refillText(configuration: configuration) }
+                    let snapshot = try accumulator.finish(generation: generation)
                     let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
                     try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
                     try buildTime.run()
@@ -841,8 +893,11 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private func runText(_ sql: String, rowID: Int64, _ record: JSONObject, _ configuration: IndexConfiguration) throws {
-        let columns = textColumns(record, configuration: configuration)
-        let statement = try writer.statement(sql)
+        try IndexStore.runText(try writer.statement(sql), rowID: rowID, columns: textColumns(record, configuration: configuration))
+    }
+
+    private static func runText(_ statement: SQLiteStatement, rowID: Int64, columns: [[UInt8]]) throws {
+        statement.reset()
         try statement.bind(1, rowID)
         for (i, column) in columns.enumerated() { try statement.bind(Int32(i + 2), text: column) }
         try statement.run()
@@ -856,9 +911,77 @@ final class IndexStore: @unchecked Sendable {
             : "INSERT INTO search_text (rowid, \(columns)) VALUES (\(placeholders))"
     }
 
-    /// Fills the (new, empty) text table from every record.
-    private func refillText(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration) throws {
-        for input in inputs { try insertText(rowID: input.rowID, input.record, configuration: configuration) }
+    /// Empties the text table and fills it again from every stored record, a batch at a time.
+    private func refillText(configuration: IndexConfiguration) throws {
+        try writer.execute("INSERT INTO search_text (search_text) VALUES ('delete-all')")
+        let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
+        let statement = try writer.statement("SELECT rowid, body FROM records")
+        while try statement.step() {
+            let rowID = statement.int64(0)
+            guard let record = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue else { continue }
+            try IndexStore.runText(insert, rowID: rowID, columns: textColumns(record, configuration: configuration))
+        }
+    }
+
+    /// What `streamUpserts` leaves: the streamed records accumulated, and whether the text
+    /// table must be filled again (an objectID came twice in the stream, in different batches:
+    /// its first text row is stored, and a contentless table can remove it only given that text).
+    private struct StreamedRecords {
+        var accumulator: SnapshotAccumulator
+        var textsNeedRefill: Bool
+    }
+
+    /// Writes streamed records a batch at a time: each batch's records into the table on this
+    /// thread, while the batch before is tokenized once, on a second thread, into both the
+    /// index's per-record data and its FTS5 text, which this thread then stores. One batch of
+    /// parsed records (two, in flight) is held at a time.
+    private func streamUpserts(_ next: () throws(SearchError) -> [JSONObject]?, keepOldRecords: Bool,
+                               configuration: IndexConfiguration, generation: Int64) throws -> StreamedRecords {
+        final class Shared: @unchecked Sendable {
+            // @unchecked: touched by one thread at a time (the writer waits for the worker).
+            var accumulator: SnapshotAccumulator
+            init(_ accumulator: SnapshotAccumulator) { self.accumulator = accumulator }
+        }
+        let shared = Shared(SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom))
+        let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
+        let existingUpTo = try maxStatement.step() ? maxStatement.int64(0) : 0
+        maxStatement.reset()
+        let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
+        /// Each streamed rowid's position in the accumulator.
+        var positions: [Int64: Int] = [:]
+        var added = 0
+        var superseded: [Int] = []
+        var textsNeedRefill = false
+        var inFlight: (work: BackgroundWork<[[[UInt8]]]>, written: WrittenRecords)?
+
+        /// Stores the texts of the batch in flight, once tokenized.
+        func storeTexts() throws {
+            guard let (work, written) = inFlight else { return }
+            inFlight = nil
+            let texts = work.wait()
+            guard !textsNeedRefill else { return }
+            for (rowID, columns) in zip(written.order, texts) {
+                if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
+                try IndexStore.runText(insert, rowID: rowID, columns: columns)
+            }
+        }
+
+        while let batch = try next() {
+            let written = try upsertRecords(batch, keepOldRecords: keepOldRecords, generation: generation, existingUpTo: existingUpTo)
+            let inputs = written.order.map { SnapshotBuilder.Input(rowID: $0, record: written.records[$0]!) }
+            for (offset, rowID) in written.order.enumerated() {
+                if let previous = positions.updateValue(added + offset, forKey: rowID) {
+                    superseded.append(previous)
+                    textsNeedRefill = true
+                }
+            }
+            added += inputs.count
+            try storeTexts()
+            inFlight = (BackgroundWork { shared.accumulator.add(inputs, texts: true) }, written)
+        }
+        try storeTexts()
+        for position in superseded { shared.accumulator.supersede(inputAt: position) }
+        return StreamedRecords(accumulator: shared.accumulator, textsNeedRefill: textsNeedRefill)
     }
 
     /// Deletes records by objectID and by rowid; their FTS5 rows too, unless the text table is
@@ -911,14 +1034,21 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// Adds or replaces records by objectID in the records table.
-    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool, generation: Int64) throws -> WrittenRecords {
+    /// `written.replaced` holds the records replaced among the rowids up to `existingUpTo`
+    /// (default: the largest stored now; rows above it are new and have no FTS5 row to remove).
+    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool, generation: Int64,
+                               existingUpTo: Int64? = nil) throws -> WrittenRecords {
         var written = WrittenRecords()
         guard !records.isEmpty else { return written }
         written.records.reserveCapacity(records.count)
-        // Rows above the current largest rowid are new: they have no FTS5 row to remove.
-        let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
-        let largestRowID = try maxStatement.step() ? maxStatement.int64(0) : 0
-        maxStatement.reset()
+        let largestRowID: Int64
+        if let existingUpTo {
+            largestRowID = existingUpTo
+        } else {
+            let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
+            largestRowID = try maxStatement.step() ? maxStatement.int64(0) : 0
+            maxStatement.reset()
+        }
         let findOld = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let upsert = try writer.statement("""
             INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)

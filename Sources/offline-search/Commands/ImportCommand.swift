@@ -24,17 +24,23 @@ struct ImportCommand: ParsableCommand {
     func run() throws {
         let clock = ContinuousClock()
         let started = clock.now
-        // Everything is read and checked before anything is written: a file that cannot be read
-        // or parsed leaves the data folder as it was, with no new index.
+        // The settings file is read and checked before anything is written. The records are read
+        // a batch at a time inside the import's one transaction (memory bounded by a batch, not
+        // by the file): a file that cannot be parsed rolls it back, and a new index is removed,
+        // so the data folder is left as it was.
         let settingsObject = try settings.map(readSettingsFile)
-        let records = try readRecords()
+        let standardInput = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : nil
         let engine = try data.folder.engine()
         let existed = engine.exists(index)
         let target = try engine.index(index)
         let report: SearchIndex.ImportReport
         do {
             // The settings and the records are committed together (one transaction).
-            report = try target.importRecords(records, replaceExisting: replace, settings: settingsObject)
+            if let standardInput {
+                report = try target.importRecords(utf8: standardInput, source: "standard input", replaceExisting: replace, settings: settingsObject)
+            } else {
+                report = try target.importRecords(from: URL(fileURLWithPath: file), replaceExisting: replace, settings: settingsObject)
+            }
         } catch {
             if !existed { try? engine.deleteIndex(index) }
             throw error
@@ -49,11 +55,5 @@ struct ImportCommand: ParsableCommand {
             Terminal.note("Note: \(Terminal.count(report.generatedObjectIDs, "record")) had no objectID and got a generated one; "
                 + "importing the same file again would add them again. Use --replace, or give each record an objectID.")
         }
-    }
-
-    private func readRecords() throws -> [JSONValue] {
-        guard file == "-" else { return try SearchIndex.readRecords(from: URL(fileURLWithPath: file)) }
-        let bytes = Array(FileHandle.standardInput.readDataToEndOfFile())
-        return try SearchIndex.parseRecords(bytes, source: "standard input")
     }
 }
