@@ -36,7 +36,8 @@ import Darwin
 
     /// `import --replace --settings` killed (SIGKILL) at random moments: the index reopens
     /// without error and holds the old records under the old settings, or the new records under
-    /// the new settings, never a mix (settings and records are one transaction).
+    /// the new settings, never a mix (settings and records are one transaction, the streamed
+    /// batches included).
     @Test func killedImportWithSettingsLeavesOldOrNewState() throws {
         let data = DataDirectory()
         func file(_ prefix: String, _ count: Int) throws -> TemporaryFile {
@@ -57,6 +58,9 @@ import Darwin
             process.arguments = ["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path]
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
+            // Past a delta limit of 1,000 records, the import streams its file: read and written
+            // a batch at a time inside the one transaction.
+            process.environment = ProcessInfo.processInfo.environment.merging(["OFFLINE_SEARCH_DELTA_LIMIT": "1000"]) { $1 }
             try process.run()
             // Spread over the import (about 0.8 s here in a debug build), from before the write
             // transaction begins to after it commits.

@@ -699,3 +699,51 @@ import SearchAPI
         #expect(settings.sortFacetValuesBy == .alpha)
     }
 }
+
+// MARK: - Values one at a time
+
+/// `JSONValueSequenceReader`: an import's records, read one at a time from the whole text, with
+/// the errors (and their lines and columns) parsing the text at once gives.
+@Suite struct JSONValueSequenceReaderTests {
+    static func read(_ text: String, form: JSONValueSequenceReader.Form? = nil) throws(JSONParseError) -> [JSONValue] {
+        let bytes = Array(text.utf8)
+        return try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) -> [JSONValue] in
+            var reader = JSONValueSequenceReader(utf8: buffer, form: form)
+            var values: [JSONValue] = []
+            while let value = try reader.next() { values.append(value) }
+            #expect(reader.bytesRead <= bytes.count)
+            return values
+        }
+    }
+
+    @Test(arguments: [
+        ("[]", []),
+        (" \n[ ]\n ", []),
+        ("\u{FEFF}[{\"a\":1}, 2 ,\"x\"]\n", [["a": 1], 2, "x"]),
+        ("[[1,2],{\"b\":[]}]", [[1, 2], ["b": []]]),
+        ("{\"a\":1}\n\n{\"a\":2}\r\n3", [["a": 1], ["a": 2], 3]),
+        ("", []),
+        ("  \n ", []),
+    ] as [(String, [JSONValue])])
+    func readsArraysAndLines(text: String, expected: [JSONValue]) throws {
+        #expect(try JSONValueSequenceReaderTests.read(text) == expected)
+    }
+
+    @Test func linesMayStartWithAnArray() throws {
+        #expect(try JSONValueSequenceReaderTests.read("[1]\n[2]", form: .lines) == [[1], [2]])
+        #expect(try JSONValue.parseLines(utf8: Array("[1]\n{\"a\":2}".utf8)) == [[1], ["a": 2]])
+    }
+
+    /// The same errors as parsing the whole text, at the same line and column.
+    @Test(arguments: ["[1,]", "[1 2]", "[1]x", "[", "[1,", "[{\"a\":1},\n {\"a\": }]", "{\"a\":1} {\"b\":2}"])
+    func errorsAreThoseOfTheWholeText(text: String) throws {
+        var whole: JSONParseError?
+        do {
+            if text.hasPrefix("[") { _ = try JSONValue(parsing: text) } else { _ = try JSONValue.parseLines(utf8: Array(text.utf8)) }
+        } catch { whole = error }
+        var streamed: JSONParseError?
+        do { _ = try JSONValueSequenceReaderTests.read(text) } catch { streamed = error }
+        #expect(streamed != nil)
+        #expect(streamed?.line == whole?.line && streamed?.column == whole?.column, "\(String(describing: streamed)) vs \(String(describing: whole))")
+    }
+}
