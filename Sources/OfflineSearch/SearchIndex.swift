@@ -197,6 +197,7 @@ public final class SearchIndex: Sendable {
         return try importRecords(utf8: bytes, source: url.path, replaceExisting: replaceExisting, settings: patch) { read in
             file.release(0..<read)
         }
+
     }
 
     /// Imports the records of a JSON array or JSON Lines text (standard input, a file read by
@@ -230,21 +231,64 @@ public final class SearchIndex: Sendable {
     ///
     /// A file of at most `IndexState.deltaLimit` records is read whole and written as any
     /// `saveObjects` of that size (into the delta of a large index); a larger one is streamed,
-    /// and the index derived anew, as a write of that size would be anyway.
-    /// (`streamFrom` and `batchSize` are for tests.)
+    /// and the index derived anew, as a write of that size would be anyway. While the writer
+    /// stores a batch, the next one is parsed, checked and turned into its stored text on
+    /// another thread. (`streamFrom` and `batchSize` are for tests.)
     func importRecords(utf8 bytes: UnsafeBufferPointer<UInt8>, source: String, replaceExisting: Bool,
-                       settings patch: JSONObject?, released: ((Int) -> Void)? = nil,
+                       settings patch: JSONObject?, released: (@Sendable (Int) -> Void)? = nil,
                        streamFrom: Int = IndexState.deltaLimit, batchSize: Int = IndexStore.batchSize) throws(SearchError) -> ImportReport {
         if let patch { try checkReplicaList(patch) }
-        var reader = JSONValueSequenceReader(utf8: bytes)
-        var position = 0
-        var generated = 0
-        func read(upTo count: Int) throws(SearchError) -> [JSONObject] {
-            var batch: [JSONObject] = []
+        let reader = RecordReader(bytes, source: source, released: released)
+        var first: [JSONObject]? = try reader.read(upTo: streamFrom + 1).records
+        var change = IndexStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
+        var next: BackgroundWork<Result<IndexStore.Change.RecordBatch, SearchError>>?
+        // The reader reads `bytes`: nothing may still parse them when this returns.
+        defer { _ = next?.wait() }
+        if first!.count <= streamFrom {
+            change.upserts = first!
+        } else {
+            change.upsertBatches = { () throws(SearchError) -> IndexStore.Change.RecordBatch? in
+                let batch: IndexStore.Change.RecordBatch
+                if let records = first {
+                    first = nil
+                    batch = IndexStore.Change.RecordBatch(records: records)
+                } else {
+                    batch = try (next?.wait() ?? Result { () throws(SearchError) in try reader.read(upTo: batchSize, bodies: true) }).get()
+                }
+                next = batch.records.isEmpty ? nil : BackgroundWork { Result { () throws(SearchError) in try reader.read(upTo: batchSize, bodies: true) } }
+                return batch.records.isEmpty ? nil : batch
+            }
+        }
+        try write(change)
+        return ImportReport(recordCount: reader.position, generatedObjectIDs: reader.generated)
+    }
+
+    /// Reads an import's records a batch at a time, checked as `saveObjects` checks them.
+    private final class RecordReader: @unchecked Sendable {
+        // @unchecked: used by one thread at a time (the import waits for the batch read ahead
+        // before reading on), and `bytes` outlives it (the import waits before returning).
+        private var reader: JSONValueSequenceReader
+        private let source: String
+        private let released: (@Sendable (Int) -> Void)?
+        /// Records read so far, and how many of them had no objectID.
+        private(set) var position = 0
+        private(set) var generated = 0
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>, source: String, released: (@Sendable (Int) -> Void)?) {
+            reader = JSONValueSequenceReader(utf8: bytes)
+            self.source = source
+            self.released = released
+        }
+
+        /// Up to `count` records (none after the last), with their stored text if `bodies`.
+        func read(upTo count: Int, bodies: Bool = false) throws(SearchError) -> IndexStore.Change.RecordBatch {
+            var batch = IndexStore.Change.RecordBatch(records: [])
             do {
-                while batch.count < count, let record = try reader.next() {
+                while batch.records.count < count, let record = try reader.next() {
                     if record["objectID"] == nil || record["objectID"]?.isNull == true { generated += 1 }
-                    batch.append(try SearchIndex.normalizedRecord(record, position: position))
+                    let object = try SearchIndex.normalizedRecord(record, position: position)
+                    batch.records.append(object)
+                    if bodies { batch.bodies.append(JSONValue.object(object).jsonBytes) }
                     position += 1
                 }
             } catch let error as JSONParseError {
@@ -257,22 +301,6 @@ public final class SearchIndex: Sendable {
             released?(reader.bytesRead)
             return batch
         }
-        var first: [JSONObject]? = try read(upTo: streamFrom + 1)
-        var change = IndexStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
-        if first!.count <= streamFrom {
-            change.upserts = first!
-        } else {
-            change.upsertBatches = { () throws(SearchError) -> [JSONObject]? in
-                if let batch = first {
-                    first = nil
-                    return batch
-                }
-                let batch = try read(upTo: batchSize)
-                return batch.isEmpty ? nil : batch
-            }
-        }
-        try write(change)
-        return ImportReport(recordCount: position, generatedObjectIDs: generated)
     }
 
     /// Reads a file of records (a JSON array or JSON Lines) without saving it, so a caller can

@@ -119,8 +119,9 @@ final class MappedFile: Sendable {
     func release(_ range: Range<Int>) {
         guard isMapped else { return }
         let page = Int(sysconf(Int32(_SC_PAGESIZE)))
-        let start = (range.lowerBound + page - 1) / page * page
-        let end = range.upperBound / page * page
+        // Clamped: past the mapping, madvise would drop whatever memory follows it.
+        let start = (max(0, range.lowerBound) + page - 1) / page * page
+        let end = min(range.upperBound, length) / page * page
         guard end > start else { return }
         madvise(UnsafeMutableRawPointer(mutating: base + start), end - start, MADV_DONTNEED)
     }

@@ -356,6 +356,7 @@ final class IndexStore: @unchecked Sendable {
             }
         }
         IndexStore.rebuilds.modify { $0[path, default: 0] += 1 }
+        SnapshotAccumulator.returnFreedMemory()
         return (try accumulator.finish(generation: generation), generation)
     }
 
@@ -542,7 +543,14 @@ final class IndexStore: @unchecked Sendable {
         /// More records to add or replace, read a batch at a time while the write runs (an
         /// import too large to hold parsed at once): each call returns the next batch, nil after
         /// the last; throwing rejects the whole change. The index is derived anew.
-        var upsertBatches: (() throws(SearchError) -> [JSONObject]?)?
+        var upsertBatches: (() throws(SearchError) -> RecordBatch?)?
+
+        /// Records and, when already made (off the writer's thread), their stored JSON text.
+        struct RecordBatch: Sendable {
+            var records: [JSONObject]
+            /// Each record's body as stored, or empty: the writer makes it.
+            var bodies: [[UInt8]] = []
+        }
         /// objectIDs to delete.
         var deletions: [String] = []
         /// Records to delete by rowid (delete by filter).
@@ -690,6 +698,7 @@ final class IndexStore: @unchecked Sendable {
                         try IndexStore.runText(insert, rowID: rowID, columns: columns)
                     } : nil)
                     if textsNeedRefill { try refillText(configuration: configuration) }
+                    SnapshotAccumulator.returnFreedMemory()
                     let snapshot = try accumulator.finish(generation: generation)
                     let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
                     try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
@@ -935,7 +944,7 @@ final class IndexStore: @unchecked Sendable {
     /// thread, while the batch before is tokenized once, on a second thread, into both the
     /// index's per-record data and its FTS5 text, which this thread then stores. One batch of
     /// parsed records (two, in flight) is held at a time.
-    private func streamUpserts(_ next: () throws(SearchError) -> [JSONObject]?, keepOldRecords: Bool,
+    private func streamUpserts(_ next: () throws(SearchError) -> Change.RecordBatch?, keepOldRecords: Bool,
                                configuration: IndexConfiguration, generation: Int64) throws -> StreamedRecords {
         final class Shared: @unchecked Sendable {
             // @unchecked: touched by one thread at a time (the writer waits for the worker).
@@ -954,11 +963,8 @@ final class IndexStore: @unchecked Sendable {
         var textsNeedRefill = false
         var inFlight: (work: BackgroundWork<[[[UInt8]]]>, written: WrittenRecords)?
 
-        /// Stores the texts of the batch in flight, once tokenized.
-        func storeTexts() throws {
-            guard let (work, written) = inFlight else { return }
-            inFlight = nil
-            let texts = work.wait()
+        /// Stores a batch's texts, tokenized on the other thread.
+        func store(_ texts: [[[UInt8]]], of written: WrittenRecords) throws {
             guard !textsNeedRefill else { return }
             for (rowID, columns) in zip(written.order, texts) {
                 if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
@@ -967,7 +973,8 @@ final class IndexStore: @unchecked Sendable {
         }
 
         while let batch = try next() {
-            let written = try upsertRecords(batch, keepOldRecords: keepOldRecords, generation: generation, existingUpTo: existingUpTo)
+            let written = try upsertRecords(batch.records, bodies: batch.bodies, keepOldRecords: keepOldRecords,
+                                            generation: generation, existingUpTo: existingUpTo)
             let inputs = written.order.map { SnapshotBuilder.Input(rowID: $0, record: written.records[$0]!) }
             for (offset, rowID) in written.order.enumerated() {
                 if let previous = positions.updateValue(added + offset, forKey: rowID) {
@@ -976,10 +983,13 @@ final class IndexStore: @unchecked Sendable {
                 }
             }
             added += inputs.count
-            try storeTexts()
+            // The batch before is tokenized: this one starts on the other thread while its texts
+            // are stored on this one.
+            let previous = inFlight.map { (texts: $0.work.wait(), written: $0.written) }
             inFlight = (BackgroundWork { shared.accumulator.add(inputs, texts: true) }, written)
+            if let previous { try store(previous.texts, of: previous.written) }
         }
-        try storeTexts()
+        if let last = inFlight { try store(last.work.wait(), of: last.written) }
         for position in superseded { shared.accumulator.supersede(inputAt: position) }
         return StreamedRecords(accumulator: shared.accumulator, textsNeedRefill: textsNeedRefill)
     }
@@ -1036,7 +1046,8 @@ final class IndexStore: @unchecked Sendable {
     /// Adds or replaces records by objectID in the records table.
     /// `written.replaced` holds the records replaced among the rowids up to `existingUpTo`
     /// (default: the largest stored now; rows above it are new and have no FTS5 row to remove).
-    private func upsertRecords(_ records: [JSONObject], keepOldRecords: Bool, generation: Int64,
+    /// `bodies`, when not empty, are the records' JSON text, made beforehand.
+    private func upsertRecords(_ records: [JSONObject], bodies: [[UInt8]] = [], keepOldRecords: Bool, generation: Int64,
                                existingUpTo: Int64? = nil) throws -> WrittenRecords {
         var written = WrittenRecords()
         guard !records.isEmpty else { return written }
@@ -1054,7 +1065,7 @@ final class IndexStore: @unchecked Sendable {
             INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)
             ON CONFLICT (object_id) DO UPDATE SET body = excluded.body, generation = excluded.generation RETURNING rowid
             """)
-        for record in records {
+        for (position, record) in records.enumerated() {
             guard let objectID = record["objectID"]?.stringValue else { continue }
             if keepOldRecords, largestRowID > 0 {
                 // The replaced record's text, for removing its FTS5 row (kept from its first version
@@ -1072,7 +1083,7 @@ final class IndexStore: @unchecked Sendable {
             }
             upsert.reset()
             try upsert.bind(1, objectID)
-            try upsert.bind(2, text: JSONValue.object(record).jsonBytes)
+            try upsert.bind(2, text: bodies.isEmpty ? JSONValue.object(record).jsonBytes : bodies[position])
             try upsert.bind(3, generation)
             guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
             let rowID = upsert.int64(0)
