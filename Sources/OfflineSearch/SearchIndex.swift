@@ -188,8 +188,10 @@ public final class SearchIndex: Sendable {
         defer { close(descriptor) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure() }
-        guard status.st_size > 0 else {
-            return try importRecords(utf8: UnsafeBufferPointer(start: nil, count: 0), source: url.path,
+        // A pipe, a FIFO, a device (`<(zcat …)`, /dev/stdin): its size says nothing; read it to
+        // its end. An empty regular file has nothing to map.
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
+            return try importRecords(utf8: try SearchIndex.readBytes(of: descriptor, path: url.path), source: url.path,
                                      replaceExisting: replaceExisting, settings: patch)
         }
         guard let file = MappedFile(descriptor: descriptor, length: Int(status.st_size)) else { throw failure() }
@@ -312,12 +314,19 @@ public final class SearchIndex: Sendable {
     /// A file's bytes, read straight into one array (a `Data` converted to an array would hold
     /// the file twice: at 1M products, 600 MB more at the import's peak).
     static func readBytes(of url: URL) throws(SearchError) -> [UInt8] {
-        func failure() -> SearchError {
-            SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
-        }
         let descriptor = open(url.path, O_RDONLY)
-        guard descriptor >= 0 else { throw failure() }
+        guard descriptor >= 0 else {
+            throw SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
+        }
         defer { close(descriptor) }
+        return try readBytes(of: descriptor, path: url.path)
+    }
+
+    /// The bytes of an open file, read to its end (a pipe's too).
+    private static func readBytes(of descriptor: Int32, path: String) throws(SearchError) -> [UInt8] {
+        func failure() -> SearchError {
+            SearchError(.invalidParameter, "Cannot read \(path): \(String(cString: strerror(errno)))")
+        }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else { throw failure() }
         // One byte more than the file, so reading to its end never grows (and copies) the array

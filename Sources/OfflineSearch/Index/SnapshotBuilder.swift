@@ -176,7 +176,7 @@ struct SnapshotAccumulator {
     /// Inputs replaced by a later one with the same rowid (an objectID repeated in an import).
     private var superseded: Set<Int> = []
     private var words: WordColumns
-    private var values: ValueColumnsBox
+    private var values: ValueColumns
 
     /// How many forward words are kept in memory before they go to a temporary file, when an
     /// accumulator spills (16 MiB of them): a segment of a few writes never spills; an import
@@ -184,12 +184,15 @@ struct SnapshotAccumulator {
     static let spillFrom = 1 << 22
 
     /// With `spillFrom`, the forward index's words go to a temporary file whenever that many
-    /// are in memory (an import, a rebuild: `finish` may then fail to read them back).
-    init(configuration: IndexConfiguration, spillFrom: Int? = nil) {
+    /// are in memory (an import, a rebuild: `finish` may then fail to read them back): beside
+    /// `spillBeside` (the index's derived file: the system's temporary folder may be memory),
+    /// else in the temporary folder.
+    init(configuration: IndexConfiguration, spillFrom: Int? = nil, spillBeside: String? = nil) {
         self.configuration = configuration
         words = WordColumns(configuration: configuration)
         words.spillFrom = spillFrom
-        values = ValueColumnsBox(ValueColumns(configuration: configuration))
+        words.spillBeside = spillBeside
+        values = ValueColumns(configuration: configuration)
     }
 
     var count: Int { rowIDs.count - superseded.count }
@@ -202,12 +205,18 @@ struct SnapshotAccumulator {
     mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> [[[UInt8]]] {
         rowIDs.append(contentsOf: batch.lazy.map(\.rowID))
         if batch.count >= SnapshotBuilder.parallelFrom {
-            let box = values
+            // Moved into the box (not copied: held twice, the columns would be copied whole
+            // when the worker adds to them), and back once it is done.
+            let box = ValueColumnsBox(values)
+            values = ValueColumns(configuration: configuration)
             let work = BackgroundWork { box.columns.add(batch); return true }
-            defer { _ = work.wait() }
+            defer {
+                _ = work.wait()
+                values = box.take()
+            }
             return words.add(batch, configuration: configuration, texts: texts)
         } else {
-            values.columns.add(batch)
+            values.add(batch)
             return words.add(batch, configuration: configuration, texts: texts)
         }
     }
@@ -237,8 +246,8 @@ struct SnapshotAccumulator {
     /// Lays the snapshot out, releasing the per-record data as it goes. Fails only when words
     /// spilled to a temporary file cannot be read back.
     mutating func finish(generation: Int64) throws(SearchError) -> IndexSnapshot {
-        var valueColumns = values.columns
-        values.columns = ValueColumns(configuration: configuration)
+        var valueColumns = values
+        values = ValueColumns(configuration: configuration)
         let live = superseded.isEmpty ? Array(rowIDs.indices) : rowIDs.indices.filter { !superseded.contains($0) }
         let (order, sortRuns, orderKeys) = SnapshotAccumulator.documentOrder(live, rowIDs: rowIDs, keys: valueColumns.keys,
                                                                              configuration: configuration)
@@ -303,6 +312,7 @@ private struct WordColumns {
     /// How many words may stay in memory; nil when nothing is spilled (not asked for, or no
     /// temporary file could be written: the words then stay in memory).
     var spillFrom: Int?
+    var spillBeside: String?
 
     init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
@@ -349,12 +359,13 @@ private struct WordColumns {
             docStarts.append(UInt32(docTerms.count))
         }
         if let spillFrom, collector.forward.count >= spillFrom {
-            if spill == nil { spill = ForwardSpill() }
+            if spill == nil { spill = ForwardSpill(beside: spillBeside) }
             if let spill, spill.append(collector.forward) {
                 collector.forward.removeAll(keepingCapacity: true)
             } else {
                 // The words already written stay in the file; the next stay in memory.
                 self.spillFrom = nil
+                if spill?.count == 0 { spill = nil }
             }
         }
         return recordTexts
@@ -427,7 +438,7 @@ private struct WordColumns {
         collector.forward = []
         var spilled: MappedFile?
         let spilledCount = spill?.count ?? 0
-        if let spill {
+        if let spill, spill.count > 0 {
             // Read back only now: while the postings were laid out, these words were not in memory.
             spilled = spill.mapped()
             self.spill = nil
@@ -493,12 +504,22 @@ final class ForwardSpill {
     /// Words written.
     private(set) var count = 0
 
-    init?() {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "offline-search-forward.\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path
-        descriptor = open(path, O_RDWR | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { return nil }
-        unlink(path)
+    /// A file beside `path` (named as `TemporaryFile` names them, so one left by a process
+    /// killed before it was unlinked is removed at the next open), else in the system's
+    /// temporary folder; nil when neither can be made.
+    init?(beside path: String?) {
+        let candidates: [String?] = [path.map(TemporaryFile.path(besides:)),
+                          FileManager.default.temporaryDirectory.appendingPathComponent(
+                              "offline-search-forward.\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp").path]
+        for case let candidate? in candidates {
+            let descriptor = open(candidate, O_RDWR | O_CREAT | O_EXCL, 0o600)
+            if descriptor >= 0 {
+                unlink(candidate)
+                self.descriptor = descriptor
+                return
+            }
+        }
+        return nil
     }
 
     deinit { close(descriptor) }
@@ -625,12 +646,19 @@ private struct ValueColumns: Sendable {
     }
 }
 
-/// `ValueColumns` shared with the thread that fills them: a class, so the columns are mutated
-/// in place there rather than copied. Only one thread touches it at a time (the accumulator
-/// waits for the worker before going on).
+/// `ValueColumns` handed to the thread that fills them: a class, so the columns are mutated in
+/// place there rather than copied. Only one thread touches it at a time (the accumulator waits
+/// for the worker before taking them back).
 private final class ValueColumnsBox: @unchecked Sendable {
     var columns: ValueColumns
     init(_ columns: ValueColumns) { self.columns = columns }
+
+    /// The columns, leaving empty ones behind (so the caller holds the only reference).
+    func take() -> ValueColumns {
+        let taken = columns
+        columns = ValueColumns(configuration: taken.configuration)
+        return taken
+    }
 }
 
 extension FacetColumn {

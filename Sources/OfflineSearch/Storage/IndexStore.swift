@@ -350,7 +350,7 @@ final class IndexStore: @unchecked Sendable {
         var (generation, accumulator) = try withReader { connection in
             try connection.readTransaction { () throws -> (Int64, SnapshotAccumulator) in
                 let generation = try IndexStore.readGeneration(connection)
-                var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: try IndexStore.readSettings(connection)), spillFrom: SnapshotAccumulator.spillFrom)
+                var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: try IndexStore.readSettings(connection)), spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
                 try IndexStore.accumulateStored(connection, into: &accumulator)
                 return (generation, accumulator)
             }
@@ -384,8 +384,8 @@ final class IndexStore: @unchecked Sendable {
     static let batchSize = 8_192
 
     /// Adds stored records to `accumulator`, a batch at a time: every record, or with
-    /// `generation` only those written before it. Those in `known` (just written, by rowid) are
-    /// not parsed again. With `texts`, each record's FTS5 text columns from the same
+    /// `generation` only those written before it, and those in `known` (just written, by rowid,
+    /// not parsed again). With `texts`, each record's FTS5 text columns from the same
     /// tokenization are handed to it.
     private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
                                          before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
@@ -405,10 +405,10 @@ final class IndexStore: @unchecked Sendable {
         }
         while try statement.step() {
             let rowID = statement.int64(0)
-            if let generation, statement.int64(1) >= generation { continue }
             if let record = known[rowID] {
                 batch.append(SnapshotBuilder.Input(rowID: rowID, record: record))
             } else {
+                if let generation, statement.int64(1) >= generation { continue }
                 let value = try statement.withBytes(2) { try JSONValue(parsingUTF8: $0) }
                 guard case .object(let object) = value else { continue }
                 batch.append(SnapshotBuilder.Input(rowID: rowID, record: object))
@@ -687,7 +687,7 @@ final class IndexStore: @unchecked Sendable {
                     // accumulator, a batch at a time; their text too when the text table is new.
                     // Moved out of `streamed`: held twice, the builder's per-record data could not be
                     // released as `finish` lays the index out.
-                    var accumulator = streamed?.accumulator ?? SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom)
+                    var accumulator = streamed?.accumulator ?? SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
                     let textsNeedRefill = streamed?.textsNeedRefill == true
                     let wasStreamed = streamed != nil
                     streamed = nil
@@ -951,7 +951,7 @@ final class IndexStore: @unchecked Sendable {
             var accumulator: SnapshotAccumulator
             init(_ accumulator: SnapshotAccumulator) { self.accumulator = accumulator }
         }
-        let shared = Shared(SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom))
+        let shared = Shared(SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath))
         let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
         let existingUpTo = try maxStatement.step() ? maxStatement.int64(0) : 0
         maxStatement.reset()
@@ -962,6 +962,9 @@ final class IndexStore: @unchecked Sendable {
         var superseded: [Int] = []
         var textsNeedRefill = false
         var inFlight: (work: BackgroundWork<[[[UInt8]]]>, written: WrittenRecords)?
+        // When a batch fails, the one being tokenized is waited for: nothing of a rolled-back
+        // import goes on working after it.
+        defer { _ = inFlight?.work.wait() }
 
         /// Stores a batch's texts, tokenized on the other thread.
         func store(_ texts: [[[UInt8]]], of written: WrittenRecords) throws {
@@ -989,9 +992,16 @@ final class IndexStore: @unchecked Sendable {
             inFlight = (BackgroundWork { shared.accumulator.add(inputs, texts: true) }, written)
             if let previous { try store(previous.texts, of: previous.written) }
         }
-        if let last = inFlight { try store(last.work.wait(), of: last.written) }
-        for position in superseded { shared.accumulator.supersede(inputAt: position) }
-        return StreamedRecords(accumulator: shared.accumulator, textsNeedRefill: textsNeedRefill)
+        if let last = inFlight {
+            inFlight = nil
+            try store(last.work.wait(), of: last.written)
+        }
+        // Taken out of `shared` (which the last worker's closure may still hold a moment): a
+        // second reference would keep the per-record data alive through `finish`.
+        var accumulator = SnapshotAccumulator(configuration: configuration)
+        swap(&accumulator, &shared.accumulator)
+        for position in superseded { accumulator.supersede(inputAt: position) }
+        return StreamedRecords(accumulator: accumulator, textsNeedRefill: textsNeedRefill)
     }
 
     /// Deletes records by objectID and by rowid; their FTS5 rows too, unless the text table is

@@ -79,6 +79,45 @@ import SearchAPI
         try StreamedImportTests.expectSameIndex(streamed, reference)
     }
 
+    /// Stored records named twice in the file, in different batches (the FTS5 table is filled
+    /// again), and new searchable attributes without `--replace` (the untouched records' text is
+    /// written again into the new table).
+    @Test func aStreamedAppendWithRepeatsAndNewSearchableAttributes() throws {
+        let first = StreamedImportTests.records(0..<100, seed: 61)
+        var more = StreamedImportTests.records(80..<200, seed: 62)
+        more += StreamedImportTests.records([85, 150], seed: 63)
+        let patch: JSONObject = ["searchableAttributes": ["brand", "name"]]
+        let engine = try TestEngine(), other = try TestEngine()
+        let streamed = try engine.index(settings: StreamedImportTests.settings, records: first)
+        try StreamedImportTests.importStreamed(streamed, StreamedImportTests.text(more, lines: false), settings: patch)
+        let reference = try other.index(settings: StreamedImportTests.settings, records: first)
+        try reference.setSettings(patch)
+        try reference.saveObjects(more)
+        #expect(streamed.recordCount == 200)
+        try StreamedImportTests.expectSameIndex(streamed, reference)
+    }
+
+    /// A named pipe (`offline-search import idx <(zcat records.json.gz)`): its size says nothing,
+    /// so it is read to its end, not mapped.
+    @Test func aNamedPipeIsReadToItsEnd() throws {
+        let directory = TemporaryDirectory()
+        let pipe = directory.url.appendingPathComponent("records.fifo")
+        try #require(mkfifo(pipe.path, 0o600) == 0)
+        let text = StreamedImportTests.text(StreamedImportTests.records(0..<120, seed: 71), lines: true)
+        let writer = Thread {
+            let descriptor = open(pipe.path, O_WRONLY)
+            guard descriptor >= 0 else { return }
+            _ = text.withUnsafeBytes { write(descriptor, $0.baseAddress!, $0.count) }
+            close(descriptor)
+        }
+        writer.start()
+        let engine = try TestEngine()
+        let index = try engine.engine.index("piped")
+        let report = try index.importRecords(from: pipe)
+        #expect(report.recordCount == 120)
+        #expect(index.recordCount == 120)
+    }
+
     /// `--replace --settings` with new searchable attributes (a new FTS5 table): one transaction,
     /// the old records gone, the new ones under the new settings.
     @Test func aStreamedReplaceWithNewSearchableAttributes() throws {
@@ -152,5 +191,16 @@ import SearchAPI
         let actual = try spilled.finish(generation: 3)
         #expect(actual.encoded() == expected.encoded())
         #expect(actual.encoded() == SnapshotBuilder.build(inputs, configuration: configuration, generation: 3).encoded())
+
+        // Inputs superseded by later ones with the same rowid, spilled or not: the snapshot of
+        // the inputs kept.
+        var replaced = inputs
+        for position in [3, 150, 399] { replaced[position].record["name"] = "replaced version" }
+        var superseding = SnapshotAccumulator(configuration: configuration, spillFrom: 64)
+        superseding.add(inputs)
+        superseding.add([3, 150, 399].map { replaced[$0] })
+        for position in [3, 150, 399] { superseding.supersede(inputAt: position) }
+        #expect(try superseding.finish(generation: 3).encoded()
+            == SnapshotBuilder.build(replaced, configuration: configuration, generation: 3).encoded())
     }
 }
