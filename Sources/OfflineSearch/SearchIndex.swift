@@ -555,13 +555,16 @@ public final class SearchIndex: Sendable {
         pendingMirror.value = nil
         for _ in 0..<5 {
             let held = try store.mirrorMark()
-            guard let (change, mark) = try primary.changeForReplica(holding: held) else { return }
-            var mirrored = change
-            mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark)
-            if let written = try store.writeIfCurrent(sized(mirrored)) {
+            // Written inside the primary's read transaction: a large change is read from the
+            // primary a batch at a time as it is written here.
+            let applied = try primary.withChangeForReplica(holding: held) { change, mark throws(SearchError) -> Bool in
+                var mirrored = change
+                mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark)
+                guard let written = try store.writeIfCurrent(sized(mirrored)) else { return false }
                 try publish(written)
-                return
+                return true
             }
+            if applied != false { return }   // nil: already up to date
         }
         throw SearchError(.internalError, "Replica \(name) kept changing while it was brought up to date; try again")
     }

@@ -308,6 +308,22 @@ import SearchAPI
         try ReplicaTests.expectSameRecords(primary, ascending)
     }
 
+    /// A change larger than the delta limit reaches the replicas a batch at a time, read from
+    /// the primary while they write it (a streamed import of 1M records must not hold them all
+    /// once per replica), with the same result as any other change.
+    @Test func aLargeChangeReachesTheReplicasInBatches() throws {
+        let engine = try TestEngine()
+        let primary = try makePrimary(engine)
+        let ascending = try engine.engine.existingIndex("products_price_asc")
+        let count = IndexState.deltaLimit + IndexStore.batchSize + 5
+        let many: [JSONValue] = (0..<count).map { ["objectID": .string("m\($0)"), "name": "cable", "price": .int(Int64($0 % 97))] }
+        try primary.saveObjects(many)
+        try primary.deleteObjects(["a"])
+        try ReplicaTests.expectSameRecords(primary, ascending, "after \(count) records and a delete")
+        #expect(try ascending.search("cable", ["hitsPerPage": 1]).hits.first?["price"] == 0)
+        #expect(try engine.engine.existingIndex("products_price_desc").search("cable", ["hitsPerPage": 1]).hits.first?["price"] == 96)
+    }
+
     /// The same records, in the same order of first insertion.
     static func expectSameRecords(_ primary: SearchIndex, _ replica: SearchIndex, _ comment: String = "",
                                   sourceLocation: SourceLocation = #_sourceLocation) throws {

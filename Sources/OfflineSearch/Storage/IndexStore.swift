@@ -269,19 +269,47 @@ final class IndexStore: @unchecked Sendable {
         try metaValue(connection, "mirrorOf").flatMap(MirrorMark.init(stored:))
     }
 
-    /// What a replica holding `mark` of this index lacks, as one change, read in one transaction,
-    /// and the mark it holds after it; nil when it is up to date. From the change log when it
-    /// reaches back to `mark` (the records written since and the objectIDs deleted since:
-    /// proportional to the change); else (another primary, a clear since, no mark) every record,
-    /// replacing the replica's.
-    func changeForReplica(holding mark: MirrorMark?) throws(SearchError) -> (change: Change, mark: MirrorMark)? {
+    /// Runs `body` with what a replica holding `mark` of this index lacks, as one change, and the
+    /// mark it holds after it, inside the read transaction that reads it; nil (and `body` not
+    /// run) when the replica is up to date. From the change log when it reaches back to `mark`
+    /// (the records written since and the objectIDs deleted since: proportional to the change);
+    /// else (another primary, a clear since, no mark) every record, replacing the replica's.
+    /// More records than `IndexState.deltaLimit` are read a batch at a time while `body` writes
+    /// them (`Change.upsertBatches`): copying a large primary holds a batch, not every record.
+    func withChangeForReplica<T>(holding mark: MirrorMark?, _ body: (Change, MirrorMark) throws(SearchError) -> T) throws(SearchError) -> T? {
         let indexID = self.indexID
+        let path = self.path
         return try withReader { connection in
-            try connection.readTransaction { () -> (Change, MirrorMark)? in
+            try connection.readTransaction { () throws -> T? in
                 let generation = try IndexStore.readGeneration(connection)
                 let current = MirrorMark(primaryID: indexID, generation: generation)
                 if mark == current { return nil }
                 let logStart = try IndexStore.metaValue(connection, "objectLogStart").flatMap { Int64($0) }
+                /// The records written after `since` (every record without), in rowid order (the
+                /// order of first insertion), a batch at a time.
+                func batches(after since: Int64?) throws -> () throws(SearchError) -> Change.RecordBatch? {
+                    let statement = try connection.statement("SELECT generation, body FROM records")
+                    // Stepped again after its last row, SQLite would start the statement over.
+                    var done = false
+                    return { () throws(SearchError) -> Change.RecordBatch? in
+                        do {
+                            var batch = Change.RecordBatch(records: [])
+                            while !done, batch.records.count < IndexStore.batchSize {
+                                guard try statement.step() else {
+                                    done = true
+                                    break
+                                }
+                                if let since, statement.int64(0) <= since { continue }
+                                if let record = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
+                                    batch.records.append(record)
+                                }
+                            }
+                            return batch.records.isEmpty ? nil : batch
+                        } catch {
+                            throw IndexStore.storageError(error, action: "read the index at \(path)")
+                        }
+                    }
+                }
                 // The objectID log alone tells what a replica lacks (a clear moves its start too);
                 // the rowid log may start later (`pruneLogs`).
                 if let mark, mark.primaryID == indexID, mark.generation < generation, let logStart, logStart <= mark.generation {
@@ -289,10 +317,19 @@ final class IndexStore: @unchecked Sendable {
                     try deleted.bind(1, mark.generation)
                     var deletions: [String] = []
                     while try deleted.step() { deletions.append(deleted.string(0)) }
+                    let counted = try connection.statement("SELECT count(*) FROM records WHERE generation > ?")
+                    try counted.bind(1, mark.generation)
+                    if try counted.step(), counted.int64(0) > IndexState.deltaLimit {
+                        var change = Change(deletions: deletions)
+                        change.upsertBatches = try batches(after: mark.generation)
+                        return try body(change, current)
+                    }
                     let upserts = try IndexStore.readRecords(connection, since: mark.generation).map(\.record)
-                    return (Change(upserts: upserts, deletions: deletions), current)
+                    return try body(Change(upserts: upserts, deletions: deletions), current)
                 }
-                return (Change(clearFirst: true, upserts: try IndexStore.readAllRecords(connection).map(\.record)), current)
+                var change = Change(clearFirst: true)
+                change.upsertBatches = try batches(after: nil)
+                return try body(change, current)
             }
         }
     }
@@ -367,7 +404,7 @@ final class IndexStore: @unchecked Sendable {
         }
     }
 
-    /// Every record with its rowid, in rowid order (a replica copied whole).
+    /// Every record with its rowid, in rowid order.
     private static func readAllRecords(_ connection: SQLiteConnection) throws -> [SnapshotBuilder.Input] {
         let statement = try connection.statement("SELECT rowid, body FROM records ORDER BY rowid")
         var inputs: [SnapshotBuilder.Input] = []
