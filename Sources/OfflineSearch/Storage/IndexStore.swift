@@ -455,19 +455,22 @@ final class IndexStore: @unchecked Sendable {
         try flush()
     }
 
-    /// The bodies of the given rows, read in one transaction that must still be at
-    /// `generation`; nil when a write has committed since (the caller retries on the new snapshot).
+    /// The bodies the given rows had at `generation`, read in one transaction; nil when a write
+    /// committed since changed or removed one of them (the caller retries on the new snapshot).
+    /// A row whose stored generation is at most `generation` holds that body still: every
+    /// write of a row stamps it with its own generation, and a row removed then made again with
+    /// its rowid carries the later one. So writes to other records (another process saving in
+    /// a loop) do not make a search start over.
     func records(rowIDs: [Int64], generation: Int64) throws(SearchError) -> [JSONObject]? {
         try withReader { connection in
             try connection.readTransaction {
-                guard try IndexStore.readGeneration(connection) == generation else { return nil }
-                let statement = try connection.statement("SELECT body FROM records WHERE rowid = ?")
+                let statement = try connection.statement("SELECT body, generation FROM records WHERE rowid = ?")
                 var result: [JSONObject] = []
                 result.reserveCapacity(rowIDs.count)
                 for rowID in rowIDs {
                     statement.reset()
                     try statement.bind(1, rowID)
-                    guard try statement.step() else { return nil }
+                    guard try statement.step(), statement.int64(1) <= generation else { return nil }
                     let value = try statement.withBytes(0) { try JSONValue(parsingUTF8: $0) }
                     result.append(value.objectValue ?? JSONObject())
                 }
