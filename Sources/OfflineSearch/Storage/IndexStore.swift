@@ -427,19 +427,35 @@ final class IndexStore: @unchecked Sendable {
     private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
                                          before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
                                          texts: ((Int64, [[UInt8]]) throws -> Void)? = nil) throws {
+        // Each batch is tokenized on another thread while this one reads (parses) the next and
+        // hands the texts of the one before to `texts`. The accumulator is moved into `shared`
+        // (a class, so the worker adds to it in place) and back at the end.
+        final class Shared: @unchecked Sendable {
+            // @unchecked: touched by one thread at a time (this one waits for the worker).
+            var accumulator: SnapshotAccumulator
+            init(_ accumulator: SnapshotAccumulator) { self.accumulator = accumulator }
+        }
+        let shared = Shared(SnapshotAccumulator(configuration: accumulator.configuration))
+        swap(&accumulator, &shared.accumulator)
+        var inFlight: (work: BackgroundWork<[[[UInt8]]]>, rowIDs: [Int64])?
+        defer {
+            _ = inFlight?.work.wait()
+            swap(&accumulator, &shared.accumulator)
+        }
+        let wantsTexts = texts != nil
+        func hand(_ batch: [SnapshotBuilder.Input]) throws {
+            let previous = inFlight.map { (texts: $0.work.wait(), rowIDs: $0.rowIDs) }
+            inFlight = batch.isEmpty ? nil : (BackgroundWork { shared.accumulator.add(batch, texts: wantsTexts) }, batch.map(\.rowID))
+            if let previous, let texts {
+                for (rowID, text) in zip(previous.rowIDs, previous.texts) { try texts(rowID, text) }
+            }
+        }
         // No ORDER BY, no WHERE: the order of documents is decided at the end, and a full scan in
         // rowid order is what SQLite does fastest (a range of the generation index would read
         // each row by a lookup).
         let statement = try connection.statement("SELECT rowid, generation, body FROM records")
         var batch: [SnapshotBuilder.Input] = []
         batch.reserveCapacity(batchSize)
-        func flush() throws {
-            let columns = accumulator.add(batch, texts: texts != nil)
-            if let texts {
-                for (input, text) in zip(batch, columns) { try texts(input.rowID, text) }
-            }
-            batch.removeAll(keepingCapacity: true)
-        }
         while try statement.step() {
             let rowID = statement.int64(0)
             if let record = known[rowID] {
@@ -450,9 +466,13 @@ final class IndexStore: @unchecked Sendable {
                 guard case .object(let object) = value else { continue }
                 batch.append(SnapshotBuilder.Input(rowID: rowID, record: object))
             }
-            if batch.count == batchSize { try flush() }
+            if batch.count == batchSize {
+                try hand(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
         }
-        try flush()
+        try hand(batch)
+        try hand([])
     }
 
     /// The bodies the given rows had at `generation`, read in one transaction; nil when a write
@@ -731,12 +751,18 @@ final class IndexStore: @unchecked Sendable {
                     let textsNeedRefill = streamed?.textsNeedRefill == true
                     let wasStreamed = streamed != nil
                     streamed = nil
-                    if !rebuildText { try writeText(written, configuration: configuration) }
+                    // The FTS5 text, from the same tokenization: every record's into a new table,
+                    // else the written records' (a replaced record's old row removed first).
                     let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
-                    try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil,
-                                                    known: written.records, texts: rebuildText ? { rowID, columns in
+                    let storeText = { [self] (rowID: Int64, columns: [[UInt8]]) throws in
+                        if !rebuildText {
+                            guard written.records[rowID] != nil else { return }
+                            if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
+                        }
                         try IndexStore.runText(insert, rowID: rowID, columns: columns)
-                    } : nil)
+                    }
+                    try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil, known: written.records,
+                                                    texts: rebuildText || !written.records.isEmpty ? storeText : nil)
                     if textsNeedRefill { try refillText(configuration: configuration) }
                     SnapshotAccumulator.returnFreedMemory()
                     let snapshot = try accumulator.finish(generation: generation)
