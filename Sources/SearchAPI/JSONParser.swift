@@ -23,8 +23,8 @@ public struct JSONParseLimits: Sendable, Hashable {
     public var maxDepth = 128
     /// UTF-8 bytes of one string, after unescaping: 16 MiB (Algolia's records are at most 100 KB).
     public var maxStringBytes = 16 << 20
-    /// Elements of one array or members of one object: 10,000,000 (an import file larger than
-    /// that is JSON Lines, where each line is a value of its own).
+    /// Elements of one array or members of one object: 10,000,000 (an import file's records are
+    /// read one at a time, `JSONValueSequenceReader`, and do not count against it).
     public var maxElements = 10_000_000
     /// Characters of one number: 1,024 (a double has 17 significant digits).
     public var maxNumberLength = 1_024
