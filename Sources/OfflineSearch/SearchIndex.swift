@@ -199,7 +199,6 @@ public final class SearchIndex: Sendable {
         return try importRecords(utf8: bytes, source: url.path, replaceExisting: replaceExisting, settings: patch) { read in
             file.release(0..<read)
         }
-
     }
 
     /// Imports the records of a JSON array or JSON Lines text (standard input, a file read by

@@ -23,3 +23,24 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
         return result!
     }
 }
+
+/// A value a `BackgroundWork` mutates in place: a class, because a struct the worker captured
+/// while its owner still held it would be copied whole at the first change. One thread touches
+/// it at a time: the owner hands it over by starting the work and takes it back after `wait()`.
+final class WorkerOwned<Value>: @unchecked Sendable {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+
+    /// Moves `value` in, leaving `placeholder` in its place (the box then holds the only reference).
+    init(taking value: inout Value, leaving placeholder: Value) {
+        self.value = placeholder
+        swap(&self.value, &value)
+    }
+
+    /// The value, leaving `placeholder` behind (the caller then holds the only reference).
+    func take(leaving placeholder: Value) -> Value {
+        var taken = placeholder
+        swap(&taken, &value)
+        return taken
+    }
+}

@@ -195,8 +195,6 @@ struct SnapshotAccumulator {
         values = ValueColumns(configuration: configuration)
     }
 
-    var count: Int { rowIDs.count - superseded.count }
-
     /// Adds records. From `SnapshotBuilder.parallelFrom` records on, their values are read on a
     /// second thread while their words are tokenized on this one.
     /// - Returns: with `texts`, each record's FTS5 text columns (its folded words per level,
@@ -207,12 +205,11 @@ struct SnapshotAccumulator {
         if batch.count >= SnapshotBuilder.parallelFrom {
             // Moved into the box (not copied: held twice, the columns would be copied whole
             // when the worker adds to them), and back once it is done.
-            let box = ValueColumnsBox(values)
-            values = ValueColumns(configuration: configuration)
-            let work = BackgroundWork { box.columns.add(batch); return true }
+            let owned = WorkerOwned(taking: &values, leaving: ValueColumns(configuration: configuration))
+            let work = BackgroundWork { owned.value.add(batch); return true }
             defer {
                 _ = work.wait()
-                values = box.take()
+                values = owned.take(leaving: ValueColumns(configuration: configuration))
             }
             return words.add(batch, configuration: configuration, texts: texts)
         } else {
@@ -220,9 +217,6 @@ struct SnapshotAccumulator {
             return words.add(batch, configuration: configuration, texts: texts)
         }
     }
-
-    /// The position (order of `add`) of the input added last; nil before any.
-    var lastPosition: Int? { rowIDs.isEmpty ? nil : rowIDs.count - 1 }
 
     /// Drops the input added at `position` (its record was replaced by one added later with the
     /// same rowid).
@@ -292,6 +286,47 @@ struct SnapshotAccumulator {
         }
         runs.append(UInt32(order.count))
         return (order, runs, orderedKeys)
+    }
+}
+
+/// An accumulator fed a batch at a time on another thread while its owner goes on (reads the
+/// next batch, stores the FTS5 texts of the one before). `add` hands a batch over and returns the
+/// texts of the batch before once it is tokenized, with the tag the owner gave it; `take` gives
+/// the accumulator back once the last batch is in. Released early (a failed write), it waits
+/// for the batch in flight: nothing goes on working after its owner gave up.
+final class BackgroundAccumulation<Tag> {
+    private let owned: WorkerOwned<SnapshotAccumulator>
+    private let texts: Bool
+    private var inFlight: (work: BackgroundWork<[[[UInt8]]]>, tag: Tag)?
+
+    /// Takes `accumulator` over (an empty one is left in its place); with `texts`, each batch's
+    /// FTS5 text columns come back from `add`.
+    init(taking accumulator: inout SnapshotAccumulator, texts: Bool) {
+        let placeholder = SnapshotAccumulator(configuration: accumulator.configuration)
+        owned = WorkerOwned(taking: &accumulator, leaving: placeholder)
+        self.texts = texts
+    }
+
+    deinit { _ = inFlight?.work.wait() }
+
+    /// Starts tokenizing `batch`; returns the batch before's texts and tag (nil for the first).
+    func add(_ batch: [SnapshotBuilder.Input], tag: Tag) -> (texts: [[[UInt8]]], tag: Tag)? {
+        let previous = waitForBatchInFlight()
+        let owned = self.owned, texts = self.texts
+        inFlight = (BackgroundWork { owned.value.add(batch, texts: texts) }, tag)
+        return previous
+    }
+
+    /// The batch in flight's texts and tag once it is tokenized; nil when none is.
+    func waitForBatchInFlight() -> (texts: [[[UInt8]]], tag: Tag)? {
+        defer { inFlight = nil }
+        return inFlight.map { (texts: $0.work.wait(), tag: $0.tag) }
+    }
+
+    /// The accumulator, every batch in (the texts of a batch still in flight are dropped).
+    func take() -> SnapshotAccumulator {
+        _ = waitForBatchInFlight()
+        return owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
     }
 }
 
@@ -549,11 +584,13 @@ final class ForwardSpill {
 /// numbers for numeric filters, locations, and the values of the document order's criteria.
 private struct ValueColumns: Sendable {
     let configuration: IndexConfiguration
-    var count = 0
     var keys: [[RankingValue?]] = []
     var facets: [FacetValues]
     var numerics: [String: NumericValues] = [:]
     var locations: [[GeoPoint]] = []
+
+    /// How many inputs were added (each has its locations, maybe none).
+    var count: Int { locations.count }
 
     /// One facet attribute's values, per input: `starts[i]..<starts[i + 1]` in `values`, each
     /// value once per record (ids in order of first appearance).
@@ -601,7 +638,6 @@ private struct ValueColumns: Sendable {
                 numerics[path]!.values.append(number)
             }
             locations.append(GeoPoint.locations(of: record))
-            count += 1
         }
     }
 
@@ -643,21 +679,6 @@ private struct ValueColumns: Sendable {
             if !values.isEmpty { numericColumns[path] = NumericColumn(docStarts: docStarts, values: values) }
         }
         return (facetColumns, numericColumns, GeoIndex(locations: order.map { locations[$0] }))
-    }
-}
-
-/// `ValueColumns` handed to the thread that fills them: a class, so the columns are mutated in
-/// place there rather than copied. Only one thread touches it at a time (the accumulator waits
-/// for the worker before taking them back).
-private final class ValueColumnsBox: @unchecked Sendable {
-    var columns: ValueColumns
-    init(_ columns: ValueColumns) { self.columns = columns }
-
-    /// The columns, leaving empty ones behind (so the caller holds the only reference).
-    func take() -> ValueColumns {
-        let taken = columns
-        columns = ValueColumns(configuration: taken.configuration)
-        return taken
     }
 }
 

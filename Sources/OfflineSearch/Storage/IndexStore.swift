@@ -428,27 +428,11 @@ final class IndexStore: @unchecked Sendable {
                                          before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
                                          texts: ((Int64, [[UInt8]]) throws -> Void)? = nil) throws {
         // Each batch is tokenized on another thread while this one reads (parses) the next and
-        // hands the texts of the one before to `texts`. The accumulator is moved into `shared`
-        // (a class, so the worker adds to it in place) and back at the end.
-        final class Shared: @unchecked Sendable {
-            // @unchecked: touched by one thread at a time (this one waits for the worker).
-            var accumulator: SnapshotAccumulator
-            init(_ accumulator: SnapshotAccumulator) { self.accumulator = accumulator }
-        }
-        let shared = Shared(SnapshotAccumulator(configuration: accumulator.configuration))
-        swap(&accumulator, &shared.accumulator)
-        var inFlight: (work: BackgroundWork<[[[UInt8]]]>, rowIDs: [Int64])?
-        defer {
-            _ = inFlight?.work.wait()
-            swap(&accumulator, &shared.accumulator)
-        }
-        let wantsTexts = texts != nil
-        func hand(_ batch: [SnapshotBuilder.Input]) throws {
-            let previous = inFlight.map { (texts: $0.work.wait(), rowIDs: $0.rowIDs) }
-            inFlight = batch.isEmpty ? nil : (BackgroundWork { shared.accumulator.add(batch, texts: wantsTexts) }, batch.map(\.rowID))
-            if let previous, let texts {
-                for (rowID, text) in zip(previous.rowIDs, previous.texts) { try texts(rowID, text) }
-            }
+        // hands the texts of the one before to `texts`.
+        let accumulation = BackgroundAccumulation<[Int64]>(taking: &accumulator, texts: texts != nil)
+        func store(_ tokenized: (texts: [[[UInt8]]], tag: [Int64])?) throws {
+            guard let tokenized, let texts else { return }
+            for (rowID, text) in zip(tokenized.tag, tokenized.texts) { try texts(rowID, text) }
         }
         // No ORDER BY, no WHERE: the order of documents is decided at the end, and a full scan in
         // rowid order is what SQLite does fastest (a range of the generation index would read
@@ -467,12 +451,13 @@ final class IndexStore: @unchecked Sendable {
                 batch.append(SnapshotBuilder.Input(rowID: rowID, record: object))
             }
             if batch.count == batchSize {
-                try hand(batch)
+                try store(accumulation.add(batch, tag: batch.map(\.rowID)))
                 batch.removeAll(keepingCapacity: true)
             }
         }
-        try hand(batch)
-        try hand([])
+        if !batch.isEmpty { try store(accumulation.add(batch, tag: batch.map(\.rowID))) }
+        try store(accumulation.waitForBatchInFlight())
+        accumulator = accumulation.take()
     }
 
     /// The bodies the given rows had at `generation`, read in one transaction; nil when a write
@@ -1012,29 +997,19 @@ final class IndexStore: @unchecked Sendable {
     /// parsed records (two, in flight) is held at a time.
     private func streamUpserts(_ next: () throws(SearchError) -> Change.RecordBatch?, keepOldRecords: Bool,
                                configuration: IndexConfiguration, generation: Int64) throws -> StreamedRecords {
-        final class Shared: @unchecked Sendable {
-            // @unchecked: touched by one thread at a time (the writer waits for the worker).
-            var accumulator: SnapshotAccumulator
-            init(_ accumulator: SnapshotAccumulator) { self.accumulator = accumulator }
-        }
-        let shared = Shared(SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath))
-        let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
-        let existingUpTo = try maxStatement.step() ? maxStatement.int64(0) : 0
-        maxStatement.reset()
+        var accumulator = SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
+        let accumulation = BackgroundAccumulation<WrittenRecords>(taking: &accumulator, texts: true)
+        let existingUpTo = try largestRowID()
         let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
         /// Each streamed rowid's position in the accumulator.
         var positions: [Int64: Int] = [:]
         var added = 0
         var superseded: [Int] = []
         var textsNeedRefill = false
-        var inFlight: (work: BackgroundWork<[[[UInt8]]]>, written: WrittenRecords)?
-        // When a batch fails, the one being tokenized is waited for: nothing of a rolled-back
-        // import goes on working after it.
-        defer { _ = inFlight?.work.wait() }
 
         /// Stores a batch's texts, tokenized on the other thread.
-        func store(_ texts: [[[UInt8]]], of written: WrittenRecords) throws {
-            guard !textsNeedRefill else { return }
+        func store(_ tokenized: (texts: [[[UInt8]]], tag: WrittenRecords)?) throws {
+            guard let (texts, written) = tokenized, !textsNeedRefill else { return }
             for (rowID, columns) in zip(written.order, texts) {
                 if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
                 try IndexStore.runText(insert, rowID: rowID, columns: columns)
@@ -1052,20 +1027,12 @@ final class IndexStore: @unchecked Sendable {
                 }
             }
             added += inputs.count
-            // The batch before is tokenized: this one starts on the other thread while its texts
-            // are stored on this one.
-            let previous = inFlight.map { (texts: $0.work.wait(), written: $0.written) }
-            inFlight = (BackgroundWork { shared.accumulator.add(inputs, texts: true) }, written)
-            if let previous { try store(previous.texts, of: previous.written) }
+            // This batch is tokenized on the other thread while the texts of the one before are
+            // stored on this one.
+            try store(accumulation.add(inputs, tag: written))
         }
-        if let last = inFlight {
-            inFlight = nil
-            try store(last.work.wait(), of: last.written)
-        }
-        // Taken out of `shared` (which the last worker's closure may still hold a moment): a
-        // second reference would keep the per-record data alive through `finish`.
-        var accumulator = SnapshotAccumulator(configuration: configuration)
-        swap(&accumulator, &shared.accumulator)
+        try store(accumulation.waitForBatchInFlight())
+        accumulator = accumulation.take()
         for position in superseded { accumulator.supersede(inputAt: position) }
         return StreamedRecords(accumulator: accumulator, textsNeedRefill: textsNeedRefill)
     }
@@ -1119,6 +1086,13 @@ final class IndexStore: @unchecked Sendable {
         var replaced: [Int64: JSONObject] = [:]
     }
 
+    /// The largest rowid stored (0 for none): rows above it that a write adds are new.
+    private func largestRowID() throws -> Int64 {
+        let statement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
+        defer { statement.reset() }
+        return try statement.step() ? statement.int64(0) : 0
+    }
+
     /// Adds or replaces records by objectID in the records table.
     /// `written.replaced` holds the records replaced among the rowids up to `existingUpTo`
     /// (default: the largest stored now; rows above it are new and have no FTS5 row to remove).
@@ -1128,14 +1102,7 @@ final class IndexStore: @unchecked Sendable {
         var written = WrittenRecords()
         guard !records.isEmpty else { return written }
         written.records.reserveCapacity(records.count)
-        let largestRowID: Int64
-        if let existingUpTo {
-            largestRowID = existingUpTo
-        } else {
-            let maxStatement = try writer.statement("SELECT coalesce(max(rowid), 0) FROM records")
-            largestRowID = try maxStatement.step() ? maxStatement.int64(0) : 0
-            maxStatement.reset()
-        }
+        let largestRowID = try existingUpTo ?? self.largestRowID()
         let findOld = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
         let upsert = try writer.statement("""
             INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)
