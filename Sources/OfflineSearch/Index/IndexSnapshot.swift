@@ -191,6 +191,8 @@ final class IndexSnapshot: Sendable {
     let documentCount: Int
     /// Document → `records.rowid` in the store.
     let rowIDs: [Int64]
+    /// The largest of `rowIDs` (0 without documents): a rowid above it is not here.
+    let largestRowID: Int64
     let terms: TermTable
     /// `postingStarts[t]..<postingStarts[t + 1]` index `postingDocs` and `postingMasks`.
     let postingStarts: [UInt32]
@@ -222,6 +224,7 @@ final class IndexSnapshot: Sendable {
         self.generation = generation
         self.documentCount = rowIDs.count
         self.rowIDs = rowIDs
+        self.largestRowID = rowIDs.max() ?? 0
         self.terms = terms
         self.postingStarts = postingStarts
         self.postingDocs = postingDocs
@@ -236,6 +239,7 @@ final class IndexSnapshot: Sendable {
     }
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
+
 
     /// Each facet column's value ids by their exact text, made when first asked for (a search
     /// over several segments counts the later segments' values into this snapshot's).

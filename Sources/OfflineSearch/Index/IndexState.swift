@@ -18,47 +18,57 @@ final class IndexState: Sendable {
         /// The documents not deleted or replaced since (nil: all of them).
         let live: DocumentSet?
         let removedCount: Int
-        /// A delta segment's live records by rowid (to merge it with another); empty for the base.
-        let records: [Int64: JSONObject]
         /// The documents by rowid, made when a write first needs it.
         let rowIndex: LockedValue<RowIndex?>
 
         var liveCount: Int { snapshot.documentCount - removedCount }
 
-        init(snapshot: IndexSnapshot, live: DocumentSet? = nil, removedCount: Int = 0, records: [Int64: JSONObject] = [:],
-             rowIndex: LockedValue<RowIndex?> = LockedValue(nil)) {
+        init(snapshot: IndexSnapshot, live: DocumentSet? = nil, removedCount: Int = 0, rowIndex: LockedValue<RowIndex?> = LockedValue(nil)) {
             self.snapshot = snapshot
             self.live = live
             self.removedCount = removedCount
-            self.records = records
             self.rowIndex = rowIndex
         }
 
         /// A delta segment of these records.
-        init(records: [Int64: JSONObject], configuration: IndexConfiguration, generation: Int64) {
-            let inputs = records.map { SnapshotBuilder.Input(rowID: $0.key, record: $0.value) }
-            let snapshot = SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
-            self.init(snapshot: snapshot, records: records, rowIndex: LockedValue(RowIndex(snapshot)))
+        init(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration, generation: Int64) {
+            self.init(snapshot: SnapshotBuilder.build(inputs, configuration: configuration, generation: generation))
+        }
+
+        /// One segment of the live documents of `segments`, from their snapshots (no record is
+        /// read or tokenized again): the segment their records would make.
+        init(merging segments: [Segment], configuration: IndexConfiguration, generation: Int64) {
+            var accumulator = SnapshotAccumulator(configuration: configuration)
+            for segment in segments { accumulator.add(documentsOf: segment.snapshot, live: segment.live) }
+            let snapshot: IndexSnapshot
+            do {
+                snapshot = try accumulator.finish(generation: generation)
+            } catch {
+                preconditionFailure("an accumulator that spills nothing cannot fail: \(error)")
+            }
+            self.init(snapshot: snapshot)
         }
 
         /// This segment without the records of `rowIDs` (those it does not hold are ignored).
         func removing(_ rowIDs: [Int64]) -> Segment {
+            // Rows made after this segment's (new records) are not in it: no need to look.
+            let largest = snapshot.largestRowID
+            let rowIDs = rowIDs.filter { $0 <= largest }
+            guard !rowIDs.isEmpty else { return self }
             let index = rowIndex.modify { cached in
                 if cached == nil { cached = RowIndex(snapshot) }
                 return cached!
             }
             var live = self.live
             var removedCount = self.removedCount
-            var records = self.records
             for rowID in rowIDs {
                 guard let document = index.document(of: rowID) else { continue }
                 if live == nil { live = DocumentSet(capacity: snapshot.documentCount, full: true) }
                 guard live!.contains(document) else { continue }
                 live!.remove(document)
                 removedCount += 1
-                records[rowID] = nil
             }
-            return Segment(snapshot: snapshot, live: live, removedCount: removedCount, records: records, rowIndex: rowIndex)
+            return Segment(snapshot: snapshot, live: live, removedCount: removedCount, rowIndex: rowIndex)
         }
 
         /// How many live documents come before `position`.
@@ -114,22 +124,29 @@ final class IndexState: Sendable {
     /// the rowids in `removedRowIDs` are gone, those in `upserts` added or replaced (a rowid in
     /// both is upserted: it was deleted, then written again).
     func applying(generation: Int64, removedRowIDs: [Int64], upserts: [SnapshotBuilder.Input]) -> IndexState {
-        let gone = removedRowIDs + upserts.map(\.rowID)
+        // One input per rowid, the last written.
+        var last: [Int64: Int] = [:]
+        for (position, input) in upserts.enumerated() { last[input.rowID] = position }
+        let inputs = last.count == upserts.count ? upserts : upserts.indices.filter { last[upserts[$0].rowID] == $0 }.map { upserts[$0] }
+        let written = inputs.isEmpty ? nil : SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+        return applying(generation: generation, removedRowIDs: removedRowIDs, written: written)
+    }
+
+    /// The state after the writes of later generations, up to `generation`: the records with
+    /// the rowids in `removedRowIDs` are gone, and `written` (a segment of the records added or
+    /// replaced, built by the write itself) is added.
+    func applying(generation: Int64, removedRowIDs: [Int64], written: IndexSnapshot?) -> IndexState {
+        let gone = removedRowIDs + (written?.rowIDs ?? [])
         var segments = gone.isEmpty ? self.segments : self.segments.map { $0.removing(gone) }
         var delta = segments.dropFirst().filter { $0.liveCount > 0 }
-        if !upserts.isEmpty {
-            var records: [Int64: JSONObject] = [:]
-            for input in upserts { records[input.rowID] = input.record }
-            delta.append(Segment(records: records, configuration: configuration, generation: generation))
-        }
+        if let written, written.documentCount > 0 { delta.append(Segment(snapshot: written)) }
         // Merge the newest two while the newer is as large as the older (sizes shrink from the
         // oldest to the newest, as the digits of a binary counter), or while there are too many.
         while delta.count > 1,
               delta[delta.count - 2].liveCount <= delta[delta.count - 1].liveCount || delta.count > IndexState.maxDeltaSegments {
             let newer = delta.removeLast()
             let older = delta.removeLast()
-            delta.append(Segment(records: older.records.merging(newer.records) { $1 }, configuration: configuration,
-                                 generation: generation))
+            delta.append(Segment(merging: [older, newer], configuration: configuration, generation: generation))
         }
         segments = [segments[0]] + delta
         return IndexState(generation: generation, segments: segments)
@@ -185,9 +202,10 @@ struct RowIndex: Sendable {
     private let documents: [UInt32]
 
     init(_ snapshot: IndexSnapshot) {
-        let order = snapshot.rowIDs.indices.sorted { snapshot.rowIDs[$0] < snapshot.rowIDs[$1] }
-        rowIDs = order.map { snapshot.rowIDs[$0] }
-        documents = order.map { UInt32($0) }
+        var pairs = snapshot.rowIDs.enumerated().map { (rowID: $0.element, document: UInt32($0.offset)) }
+        pairs.sort { $0.rowID < $1.rowID }
+        rowIDs = pairs.map(\.rowID)
+        documents = pairs.map(\.document)
     }
 
     func document(of rowID: Int64) -> Int? {

@@ -1,0 +1,65 @@
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// Delta segments are merged from their snapshots (postings, forward index, columns), not by
+/// reading and tokenizing their records again (issue #11: a write costs in proportion to the
+/// change). A merged segment must be the very snapshot its live records would build: compared
+/// byte for byte, under settings that exercise every column.
+@Suite struct SegmentMergeTests {
+    static let settingsVariants: [JSONObject] = [
+        IncrementalUpdateTests.settings,
+        // A sort replica (runs of equal sort values), a text ranking value, numbers at a
+        // nested path, and a placeholder synonym.
+        ["searchableAttributes": ["name", "details.maker", "unordered(description)"],
+         "attributesForFaceting": ["brand", "details.maker", "categories"],
+         "ranking": ["asc(price)", "typo", "geo", "words", "filters", "proximity", "attribute", "exact", "custom"],
+         "customRanking": ["asc(label)", "desc(popularity)"],
+         "synonyms": [["objectID": "p", "type": "placeholder", "placeholder": "<size>", "replacements": ["big", "small"]]]],
+        // No searchable attributes (every attribute, one level), no ranking values.
+        ["attributesForFaceting": ["brand"]],
+    ]
+
+    static func record(_ id: Int, using generator: inout SeededGenerator) -> JSONObject {
+        var record = IncrementalUpdateTests.record(id, using: &generator).objectValue!
+        if generator.chance(50) { record["label"] = .string(generator.pick(["alpha", "beta", "Gamma", "delta"])) }
+        if generator.chance(40) {
+            record["details"] = ["maker": .string(generator.pick(IncrementalUpdateTests.brands) + " <size>"),
+                                 "weight": .double(Double(Int.random(in: 1...90, using: &generator)) / 10)]
+        }
+        if generator.chance(30) {
+            record["_geoloc"] = generator.chance(50)
+                ? ["lat": .double(Double.random(in: -60...60, using: &generator)), "lng": .double(Double.random(in: -170...170, using: &generator))]
+                : [["lat": 48.85, "lng": 2.35], ["lat": .double(Double.random(in: -60...60, using: &generator)), "lng": 10]]
+        }
+        if generator.chance(20) { record["price"] = nil }
+        return record
+    }
+
+    /// Three segments built apart, some of their documents removed (replaced or deleted), merged
+    /// two ways: the newest two, then all of them.
+    @Test(arguments: 0..<3) func aMergedSegmentIsTheSegmentItsRecordsBuild(variant: Int) throws {
+        let configuration = try IndexConfiguration(settings: IndexSettings(json: SegmentMergeTests.settingsVariants[variant]))
+        var generator = SeededGenerator(seed: UInt64(40 + variant))
+        let inputs = (0..<260).map { SnapshotBuilder.Input(rowID: Int64($0 * 3 + 1), record: SegmentMergeTests.record($0, using: &generator)) }
+        let parts = [inputs[0..<150], inputs[150..<230], inputs[230...]].map(Array.init)
+        let segments = parts.enumerated().map { number, part in
+            IndexState.Segment(part, configuration: configuration, generation: Int64(number + 1))
+        }
+        let removed: Set<Int64> = [1, 4, 100, 301, 448, 451, 700, 778]
+        let live = segments.map { $0.removing(Array(removed)) }
+        #expect(live.map(\.removedCount) == [5, 1, 2])
+
+        func expected(_ parts: [[SnapshotBuilder.Input]]) -> [UInt8] {
+            SnapshotBuilder.build(parts.joined().filter { !removed.contains($0.rowID) }, configuration: configuration, generation: 9).encoded()
+        }
+        let newestTwo = IndexState.Segment(merging: Array(live[1...]), configuration: configuration, generation: 9)
+        #expect(newestTwo.snapshot.encoded() == expected(Array(parts[1...])))
+        #expect(newestTwo.liveCount == 107)
+        let all = IndexState.Segment(merging: [live[0], newestTwo], configuration: configuration, generation: 9)
+        #expect(all.snapshot.encoded() == expected(parts))
+        // Every document removed: an empty segment, as no records build.
+        let none = IndexState.Segment(merging: [segments[2].removing(parts[2].map(\.rowID))], configuration: configuration, generation: 9)
+        #expect(none.snapshot.encoded() == expected([]))
+    }
+}
