@@ -61,8 +61,8 @@ public final class SearchIndex: Sendable {
         switch written {
         case .rebuilt(let snapshot):
             current.value = IndexState(base: snapshot)
-        case .logged:
-            current.value = try store.catchUp(current.value)
+        case .logged(_, let written):
+            current.value = try store.catchUp(current.value, written: written)
         }
         mergeIfNeeded()
     }

@@ -222,19 +222,23 @@ final class IndexStore: @unchecked Sendable {
     /// `state` brought up to date with the writes committed since its generation, reading only
     /// what they changed (the change log); the whole index again (`currentState`) when the log
     /// does not reach back that far, or the settings changed.
-    func catchUp(_ state: IndexState) throws(SearchError) -> IndexState {
+    /// `written`: the segment a write of this process built of its records (`Written.logged`),
+    /// used when that write is the only one since `state`.
+    func catchUp(_ state: IndexState, written: IndexSnapshot? = nil) throws(SearchError) -> IndexState {
         let changes = try withReader { connection in
-            try connection.readTransaction { () -> (Int64, [Int64], [SnapshotBuilder.Input])? in
+            try connection.readTransaction { () -> (Int64, [Int64], [SnapshotBuilder.Input]?)? in
                 let generation = try IndexStore.readGeneration(connection)
                 guard generation != state.generation else { return (generation, [], []) }
                 guard let logStart = try IndexStore.readLogStart(connection), logStart <= state.generation,
                       try IndexStore.readSettings(connection) == state.configuration.settings else { return nil }
-                return (generation, try IndexStore.readRemovals(connection, since: state.generation),
-                        try IndexStore.readRecords(connection, since: state.generation))
+                let removed = try IndexStore.readRemovals(connection, since: state.generation)
+                if let written, written.generation == generation, generation == state.generation + 1 { return (generation, removed, nil) }
+                return (generation, removed, try IndexStore.readRecords(connection, since: state.generation))
             }
         }
         guard let (generation, removed, upserts) = changes else { return try currentState() }
         guard generation != state.generation else { return state }
+        guard let upserts else { return state.applying(generation: generation, removedRowIDs: removed, written: written) }
         return state.applying(generation: generation, removedRowIDs: removed, upserts: upserts)
     }
 
@@ -640,8 +644,10 @@ final class IndexStore: @unchecked Sendable {
     enum Written {
         /// The index was derived anew from every record (a clear, new settings, a large write).
         case rebuilt(IndexSnapshot)
-        /// The records changed are in the change log, at this generation: `catchUp` reads them.
-        case logged(generation: Int64)
+        /// The records changed are in the change log, at this generation; `written` is the
+        /// segment of the records added or replaced, built by the write (nil when it wrote
+        /// none): `catchUp` takes it rather than reading them back.
+        case logged(generation: Int64, written: IndexSnapshot?)
     }
 
     /// Applies a change in one transaction. A small write is logged (its records carry the new
@@ -718,6 +724,10 @@ final class IndexStore: @unchecked Sendable {
                     var streamed = try change.upsertBatches.map { next throws in
                         try streamUpserts(next, keepOldRecords: textConfiguration != nil, configuration: configuration, generation: generation)
                     }
+                    // A logged write's records are tokenized once, for their segment and their FTS5
+                    // text; many of them on another thread while they are stored.
+                    let segmentWork = rebuild ? nil : SegmentWork(change.upserts, configuration: configuration)
+                    defer { _ = segmentWork?.waitForTokens() }
                     let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil, generation: generation)
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -725,8 +735,10 @@ final class IndexStore: @unchecked Sendable {
                     try bump.bind(1, String(generation))
                     try bump.run()
                     guard rebuild else {
-                        try writeText(written, configuration: configuration)
-                        return .logged(generation: generation)
+                        let segment = try segmentWork.map { work throws in
+                            try writeText(written, work, configuration: configuration, generation: generation)
+                        }
+                        return .logged(generation: generation, written: segment)
                     }
                     // The records not streamed (every record when none was) go through the same
                     // accumulator, a batch at a time; their text too when the text table is new.
@@ -942,10 +954,6 @@ final class IndexStore: @unchecked Sendable {
         return columns
     }
 
-    private func insertText(rowID: Int64, _ record: JSONObject, configuration: IndexConfiguration) throws {
-        try runText(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false), rowID: rowID, record, configuration)
-    }
-
     /// A contentless FTS5 table forgets a row through its 'delete' command, given the row's
     /// old text.
     private func deleteText(rowID: Int64, _ oldRecord: JSONObject, configuration: IndexConfiguration) throws {
@@ -1084,6 +1092,8 @@ final class IndexStore: @unchecked Sendable {
         var records: [Int64: JSONObject] = [:]
         var order: [Int64] = []
         var replaced: [Int64: JSONObject] = [:]
+        /// Each record's rowid, by position in the records given (0: not stored).
+        var rowIDs: [Int64] = []
     }
 
     /// The largest rowid stored (0 for none): rows above it that a write adds are new.
@@ -1108,6 +1118,7 @@ final class IndexStore: @unchecked Sendable {
             INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)
             ON CONFLICT (object_id) DO UPDATE SET body = excluded.body, generation = excluded.generation RETURNING rowid
             """)
+        written.rowIDs = [Int64](repeating: 0, count: records.count)
         for (position, record) in records.enumerated() {
             guard let objectID = record["objectID"]?.stringValue else { continue }
             if keepOldRecords, largestRowID > 0 {
@@ -1131,17 +1142,72 @@ final class IndexStore: @unchecked Sendable {
             guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
             let rowID = upsert.int64(0)
             while try upsert.step() {}
+            written.rowIDs[position] = rowID
             if written.records.updateValue(record, forKey: rowID) == nil { written.order.append(rowID) }
         }
         return written
     }
 
-    /// The FTS5 rows of written records (a replaced record's old row removed first).
-    private func writeText(_ written: WrittenRecords, configuration: IndexConfiguration) throws {
+    /// A logged write's records tokenized into a segment of their own and their FTS5 text:
+    /// on another thread while the writer stores them when there are many (their rowids are
+    /// given once they are stored), else on the writer's thread.
+    private final class SegmentWork {
+        private let owned: WorkerOwned<SnapshotAccumulator>
+        private let work: BackgroundWork<[[[UInt8]]]>?
+        private var inlineTexts: [[[UInt8]]]?
+        /// From this many records on, they are tokenized on another thread.
+        static let backgroundFrom = 64
+
+        init?(_ records: [JSONObject], configuration: IndexConfiguration) {
+            guard !records.isEmpty else { return nil }
+            // Numbered by position until the rowids are known.
+            let inputs = records.enumerated().map { SnapshotBuilder.Input(rowID: Int64($0.offset), record: $0.element) }
+            let owned = WorkerOwned(SnapshotAccumulator(configuration: configuration))
+            self.owned = owned
+            if records.count >= SegmentWork.backgroundFrom {
+                work = BackgroundWork { owned.value.add(inputs, texts: true) }
+            } else {
+                work = nil
+                inlineTexts = owned.value.add(inputs, texts: true)
+            }
+        }
+
+        /// Each record's FTS5 text columns, by position, once tokenized.
+        func waitForTokens() -> [[[UInt8]]] {
+            inlineTexts ?? work!.wait()
+        }
+
+        /// The segment of the records, given their rowids by position (0: not stored); of a
+        /// rowid given twice, the later record is kept.
+        func segment(rowIDs: [Int64], generation: Int64) throws(SearchError) -> IndexSnapshot {
+            _ = waitForTokens()
+            var accumulator = owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
+            accumulator.assignRowIDs(rowIDs)
+            var last: [Int64: Int] = [:]
+            for (position, rowID) in rowIDs.enumerated() {
+                if rowID == 0 {
+                    accumulator.supersede(inputAt: position)
+                } else if let earlier = last.updateValue(position, forKey: rowID) {
+                    accumulator.supersede(inputAt: earlier)
+                }
+            }
+            return try accumulator.finish(generation: generation)
+        }
+    }
+
+    /// The FTS5 rows of written records (a replaced record's old row removed first), from the
+    /// tokenization of `work`; returns their segment.
+    private func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
+                           generation: Int64) throws -> IndexSnapshot {
+        let texts = work.waitForTokens()
+        var last: [Int64: Int] = [:]
+        for (position, rowID) in written.rowIDs.enumerated() where rowID != 0 { last[rowID] = position }
+        let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
         for rowID in written.order {
             if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-            try insertText(rowID: rowID, written.records[rowID]!, configuration: configuration)
+            try IndexStore.runText(insert, rowID: rowID, columns: texts[last[rowID]!])
         }
+        return try work.segment(rowIDs: written.rowIDs, generation: generation)
     }
 
     /// Searches the FTS5 table directly: the objectIDs whose text matches every word
