@@ -113,6 +113,7 @@ func runWrites(_ args: Arguments) throws {
             try index.saveObjects(batch)
             written += n
         }
+        index.waitForMerge()   // the delta's segments merged in the background: the delta as it settles
         let queries = try readRequestLog(logPath)
         let options = ReplayOptions(repeats: try args.int("--repeat", default: 3, min: 1), sampleEvery: 1, warmup: true)
         let withDelta = try replay(engine: engine, queries: queries, options: options)

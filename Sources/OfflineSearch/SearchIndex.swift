@@ -19,6 +19,8 @@ public final class SearchIndex: Sendable {
     let writeLock = NSLock()
     /// Whether a merge of the delta into a new base runs in the background.
     private let merging = LockedValue(false)
+    /// Whether delta segments are being merged in the background.
+    private let mergingSegments = LockedValue(false)
 
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     private let directory: IndexDirectory?
@@ -54,6 +56,7 @@ public final class SearchIndex: Sendable {
         guard try store.committedGeneration() != current.value.generation else { return }
         current.value = try store.catchUp(current.value)
         mergeIfNeeded()
+        mergeSegmentsIfNeeded()
     }
 
     /// Applies a committed write to the in-memory index; the caller holds `writeLock`.
@@ -65,6 +68,33 @@ public final class SearchIndex: Sendable {
             current.value = try store.catchUp(current.value, written: written)
         }
         mergeIfNeeded()
+        mergeSegmentsIfNeeded()
+    }
+
+    /// Merges delta segments two by two on a background thread while some are to be merged
+    /// (`IndexState.mergeablePair`): a write returns once its own segment is in, and searches
+    /// go on meanwhile. Each merged pair replaces its two segments under the write lock, less
+    /// the documents writes removed from them meanwhile.
+    private func mergeSegmentsIfNeeded() {
+        guard current.value.mergeablePair != nil, mergingSegments.modify({ running in
+            defer { running = true }
+            return !running
+        }) else { return }
+        Thread.detachNewThread { [self] in
+            while true {
+                let state = current.value
+                guard let position = state.mergeablePair else { break }
+                let pair = (older: state.segments[position], newer: state.segments[position + 1])
+                let merged = IndexState.Segment(merging: [pair.older, pair.newer], configuration: state.configuration,
+                                                generation: state.generation)
+                writeLock.lock()
+                if let replaced = current.value.replacing(pair, with: merged) { current.value = replaced }
+                writeLock.unlock()
+            }
+            mergingSegments.value = false
+            // A write published after the last look and before the flag was down found it up.
+            mergeSegmentsIfNeeded()
+        }
     }
 
     /// Starts a merge when the delta has grown past `IndexState.deltaLimit`: the index is derived
@@ -112,9 +142,9 @@ public final class SearchIndex: Sendable {
     /// How many records the delta holds now (written since the index was last derived whole).
     public var deltaCount: Int { current.value.deltaCount }
 
-    /// Waits until no merge runs.
+    /// Waits until no merge runs (of the whole index, or of delta segments).
     public func waitForMerge() {
-        while merging.value { Thread.sleep(forTimeInterval: 0.005) }
+        while merging.value || mergingSegments.value { Thread.sleep(forTimeInterval: 0.005) }
     }
 
     /// Derives the index anew from every record now, folding the delta in (what a background

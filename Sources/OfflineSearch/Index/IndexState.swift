@@ -5,9 +5,9 @@ import SearchAPI
 /// of some earlier generation (the derived file); the others, the **delta**, hold the records
 /// written since, newest last. Each segment marks its documents that later writes deleted or
 /// replaced. A write builds one small segment from its own records (O(records written)), and
-/// segments of about the same size are merged two by two as they pile up (each record is
-/// derived again O(log delta) times); when the delta outgrows `deltaLimit`, the whole index is derived anew into a new base
-/// on a background thread (a merge).
+/// segments of about the same size are merged two by two in the background as they pile up,
+/// from their snapshots (`mergeablePair`); when the delta outgrows `deltaLimit`, the whole index
+/// is derived anew into a new base on a background thread (a merge).
 ///
 /// Searches over several segments answer exactly as one snapshot of every record would (see
 /// `SegmentedSearch`), ties included: every segment orders its documents by `DocumentOrder`.
@@ -86,6 +86,9 @@ final class IndexState: Sendable {
     static let deltaLimitSetting = LockedValue(20_000)
     /// The most delta segments kept apart: past it, the two newest are merged whatever their sizes.
     static let maxDeltaSegments = 12
+    /// The most records two segments hold for a write to merge them itself rather than leave
+    /// them to a background merge: a merge this small takes well under a millisecond.
+    static let mergedInWriteUpTo = 256
 
     /// The automatic radius around the centers searched lately (it depends on this state and
     /// the center only: a user typing around one point computes it once).
@@ -140,16 +143,46 @@ final class IndexState: Sendable {
         var segments = gone.isEmpty ? self.segments : self.segments.map { $0.removing(gone) }
         var delta = segments.dropFirst().filter { $0.liveCount > 0 }
         if let written, written.documentCount > 0 { delta.append(Segment(snapshot: written)) }
-        // Merge the newest two while the newer is as large as the older (sizes shrink from the
-        // oldest to the newest, as the digits of a binary counter), or while there are too many.
-        while delta.count > 1,
-              delta[delta.count - 2].liveCount <= delta[delta.count - 1].liveCount || delta.count > IndexState.maxDeltaSegments {
+        // Small segments are merged here, as a binary counter adds (cheaper than a thread);
+        // larger ones in the background (`mergeablePair`, `replacing`), and here only when there
+        // are too many segments (the background merges are behind: the writes wait for them).
+        while delta.count > IndexState.maxDeltaSegments
+            || (delta.count > 1 && delta[delta.count - 2].liveCount <= delta[delta.count - 1].liveCount
+                && delta[delta.count - 2].liveCount + delta[delta.count - 1].liveCount <= IndexState.mergedInWriteUpTo) {
             let newer = delta.removeLast()
             let older = delta.removeLast()
             delta.append(Segment(merging: [older, newer], configuration: configuration, generation: generation))
         }
         segments = [segments[0]] + delta
         return IndexState(generation: generation, segments: segments)
+    }
+
+    /// The delta segments to merge next, as the position of the older of two neighbours: the
+    /// newest pair whose newer segment is as large as the older. Merged that way, sizes shrink
+    /// from the oldest segment to the newest, as the digits of a binary counter: each record is
+    /// merged again O(log delta) times, and there are O(log delta) segments.
+    var mergeablePair: Int? {
+        guard segments.count > 2 else { return nil }
+        return (1..<(segments.count - 1)).last { segments[$0].liveCount <= segments[$0 + 1].liveCount }
+    }
+
+    /// This state with the neighbouring segments `pair` (as they were when `merged` was made of
+    /// them) replaced by `merged`, less the documents removed from them since. Nil when they are
+    /// no longer neighbours here (a merge of the whole index, or new settings, replaced them).
+    func replacing(_ pair: (older: Segment, newer: Segment), with merged: Segment) -> IndexState? {
+        guard let position = segments.indices.dropFirst().first(where: { segments[$0].snapshot === pair.older.snapshot }),
+              position + 1 < segments.count, segments[position + 1].snapshot === pair.newer.snapshot else { return nil }
+        var removed: [Int64] = []
+        for (then, now) in [(pair.older, segments[position]), (pair.newer, segments[position + 1])] where now.removedCount != then.removedCount {
+            for document in 0..<now.snapshot.documentCount
+            where then.live?.contains(document) ?? true && !(now.live?.contains(document) ?? true) {
+                removed.append(now.snapshot.rowIDs[document])
+            }
+        }
+        let replacement = removed.isEmpty ? merged : merged.removing(removed)
+        var replaced = segments
+        replaced.replaceSubrange(position...(position + 1), with: replacement.liveCount > 0 ? [replacement] : [])
+        return IndexState(generation: generation, segments: replaced)
     }
 
     /// The values `DocumentOrder` ranks a segment's document by.

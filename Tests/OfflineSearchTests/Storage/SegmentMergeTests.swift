@@ -62,4 +62,43 @@ import SearchAPI
         let none = IndexState.Segment(merging: [segments[2].removing(parts[2].map(\.rowID))], configuration: configuration, generation: 9)
         #expect(none.snapshot.encoded() == expected([]))
     }
+
+    /// Segments are merged in the background while writes go on: a merged pair replaces its two
+    /// segments less what the writes removed from them meanwhile, and is dropped when a merge of
+    /// the whole index replaced them.
+    @Test func aPairMergedWhileWritesRemoveItsRecordsLosesThemToo() throws {
+        let configuration = try IndexConfiguration(settings: IndexSettings(json: IncrementalUpdateTests.settings))
+        var generator = SeededGenerator(seed: 77)
+        // Segments too large for a write to merge them itself.
+        #expect(200 + 200 > IndexState.mergedInWriteUpTo)
+        let inputs = (0..<600).map { SnapshotBuilder.Input(rowID: Int64($0 + 1), record: SegmentMergeTests.record($0, using: &generator)) }
+        var state = IndexState(base: SnapshotBuilder.build(Array(inputs[0..<200]), configuration: configuration, generation: 1))
+        state = state.applying(generation: 2, removedRowIDs: [], upserts: Array(inputs[200..<400]))
+        state = state.applying(generation: 3, removedRowIDs: [], upserts: Array(inputs[400..<600]))
+        #expect(state.segments.map(\.liveCount) == [200, 200, 200])
+        let position = try #require(state.mergeablePair)
+        #expect(position == 1)
+        let pair = (older: state.segments[1], newer: state.segments[2])
+        let merged = IndexState.Segment(merging: [pair.older, pair.newer], configuration: configuration, generation: 3)
+
+        // Meanwhile: two records of the pair deleted, one replaced, one of the base deleted.
+        var replacement = inputs[250]
+        replacement.record["name"] = "replaced"
+        let later = state.applying(generation: 4, removedRowIDs: [246, 501, 7], upserts: [replacement])
+        let replaced = try #require(later.replacing(pair, with: merged))
+        #expect(replaced.generation == 4)
+        #expect(replaced.segments.map(\.liveCount) == [199, 397, 1])
+        func live(_ state: IndexState) -> [Int64] {
+            state.segments.flatMap { segment in
+                (0..<segment.snapshot.documentCount).filter { segment.live?.contains($0) ?? true }.map { segment.snapshot.rowIDs[$0] }
+            }.sorted()
+        }
+        #expect(live(replaced) == live(later))
+        #expect(live(replaced) == inputs.map(\.rowID).filter { ![246, 501, 7].contains($0) })
+        #expect(replaced.mergeablePair == nil)
+
+        // A merge of the whole index replaced the pair: the merged pair is dropped.
+        #expect(IndexState(base: SnapshotBuilder.build(inputs, configuration: configuration, generation: 4)).replacing(pair, with: merged) == nil)
+    }
 }
+
