@@ -74,31 +74,44 @@ public final class SearchIndex: Sendable {
     /// Merges delta segments two by two on a background thread while some are to be merged
     /// (`IndexState.mergeablePair`): a write returns once its own segment is in, and searches
     /// go on meanwhile. Each merged pair replaces its two segments under the write lock, less
-    /// the documents writes removed from them meanwhile.
+    /// the documents writes removed from them meanwhile. Not while the whole index is being
+    /// merged (that merge replaces the segments).
     private func mergeSegmentsIfNeeded() {
-        guard current.value.mergeablePair != nil, mergingSegments.modify({ running in
+        guard !merging.value, current.value.mergeablePair != nil, mergingSegments.modify({ running in
             defer { running = true }
             return !running
         }) else { return }
         Thread.detachNewThread { [self] in
             while true {
-                let state = current.value
-                guard let position = state.mergeablePair else { break }
-                let pair = (older: state.segments[position], newer: state.segments[position + 1])
-                let merged = IndexState.Segment(merging: [pair.older, pair.newer], configuration: state.configuration,
-                                                generation: state.generation)
+                // The flag goes down only once nothing is left to merge, so `waitForMerge` never
+                // returns while a pair waits, and a write published meanwhile starts a thread.
+                let finished = mergingSegments.modify { running -> Bool in
+                    guard merging.value || current.value.mergeablePair == nil else { return false }
+                    running = false
+                    return true
+                }
+                if finished { return }
+                guard let (pair, configuration, generation) = nextPairToMerge() else { continue }
+                let merged = IndexState.Segment(merging: [pair.older, pair.newer], configuration: configuration, generation: generation)
                 writeLock.lock()
                 if let replaced = current.value.replacing(pair, with: merged) { current.value = replaced }
                 writeLock.unlock()
             }
-            mergingSegments.value = false
-            // A write published after the last look and before the flag was down found it up.
-            mergeSegmentsIfNeeded()
         }
     }
 
-    /// Starts a merge when the delta has grown past `IndexState.deltaLimit`: the index is derived
-    /// anew from every record on a background thread (searches and writes go on meanwhile), its
+    /// The current state's next pair of segments to merge, with what their merge needs: only
+    /// those are held while they are merged (not the state, nor its base, which a merge of the
+    /// whole index may replace meanwhile).
+    private func nextPairToMerge() -> (pair: (older: IndexState.Segment, newer: IndexState.Segment), configuration: IndexConfiguration,
+                                       generation: Int64)? {
+        let state = current.value
+        guard let position = state.mergeablePair else { return nil }
+        return ((older: state.segments[position], newer: state.segments[position + 1]), state.configuration, state.generation)
+    }
+
+    /// Starts a merge when the delta has grown past `IndexState.deltaLimit`: every segment is
+    /// merged into a new base on a background thread (searches and writes go on meanwhile), its
     /// file stored, and it replaces the current state once brought up to date with the writes
     /// committed since.
     private func mergeIfNeeded() {
@@ -113,19 +126,19 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// Derives the index anew from every record and, once caught up with the writes committed
+    /// Merges every segment into a new base and, once caught up with the writes committed
     /// meanwhile, makes it the current state (unless a newer one was published).
     private func installMerged() throws(SearchError) {
-        let merged = try store.rebuiltState()
+        let merged = store.mergedState(current.value)
         writeLock.lock()
         defer { writeLock.unlock() }
         let caughtUp = try store.catchUp(merged)
         if caughtUp.generation >= current.value.generation { current.value = caughtUp }
     }
 
-    /// The most records written since the index was last derived whole (the delta) before a
-    /// merge derives it anew in the background. A write costs about the delta's size in
-    /// tokenizing; a search over a larger delta costs a little more (`Benchmarks/README.md`).
+    /// The most records written since the index was last merged whole (the delta) before a
+    /// merge folds it into a new base in the background. A search over a larger delta costs a
+    /// little more (`Benchmarks/README.md`); a merge costs about the whole index's postings.
     public static var deltaLimit: Int {
         get { IndexState.deltaLimit }
         set { IndexState.deltaLimitSetting.value = max(1, newValue) }
@@ -147,7 +160,7 @@ public final class SearchIndex: Sendable {
         while merging.value || mergingSegments.value { Thread.sleep(forTimeInterval: 0.005) }
     }
 
-    /// Derives the index anew from every record now, folding the delta in (what a background
+    /// Merges every segment into a new base now, folding the delta in (what a background
     /// merge does when the delta outgrows `deltaLimit`), and waits for it.
     public func merge() throws(SearchError) {
         waitForMerge()

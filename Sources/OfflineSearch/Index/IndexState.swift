@@ -6,8 +6,8 @@ import SearchAPI
 /// written since, newest last. Each segment marks its documents that later writes deleted or
 /// replaced. A write builds one small segment from its own records (O(records written)), and
 /// segments of about the same size are merged two by two in the background as they pile up,
-/// from their snapshots (`mergeablePair`); when the delta outgrows `deltaLimit`, the whole index
-/// is derived anew into a new base on a background thread (a merge).
+/// from their snapshots (`mergeablePair`); when the delta outgrows `deltaLimit`, every segment is
+/// merged into a new base on a background thread (a merge, `SegmentMerger`).
 ///
 /// Searches over several segments answer exactly as one snapshot of every record would (see
 /// `SegmentedSearch`), ties included: every segment orders its documents by `DocumentOrder`.
@@ -38,15 +38,8 @@ final class IndexState: Sendable {
         /// One segment of the live documents of `segments`, from their snapshots (no record is
         /// read or tokenized again): the segment their records would make.
         init(merging segments: [Segment], configuration: IndexConfiguration, generation: Int64) {
-            var accumulator = SnapshotAccumulator(configuration: configuration)
-            for segment in segments { accumulator.add(documentsOf: segment.snapshot, live: segment.live) }
-            let snapshot: IndexSnapshot
-            do {
-                snapshot = try accumulator.finish(generation: generation)
-            } catch {
-                preconditionFailure("an accumulator that spills nothing cannot fail: \(error)")
-            }
-            self.init(snapshot: snapshot)
+            self.init(snapshot: SegmentMerger.merge(segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
+                                                    configuration: configuration, generation: generation))
         }
 
         /// This segment without the records of `rowIDs` (those it does not hold are ignored).
@@ -144,8 +137,8 @@ final class IndexState: Sendable {
         var delta = segments.dropFirst().filter { $0.liveCount > 0 }
         if let written, written.documentCount > 0 { delta.append(Segment(snapshot: written)) }
         // Small segments are merged here, as a binary counter adds (cheaper than a thread);
-        // larger ones in the background (`mergeablePair`, `replacing`), and here only when there
-        // are too many segments (the background merges are behind: the writes wait for them).
+        // larger ones in the background (`mergeablePair`, `replacing`), and here too when there
+        // are too many segments (the background merges are behind: the write merges itself).
         while delta.count > IndexState.maxDeltaSegments
             || (delta.count > 1 && delta[delta.count - 2].liveCount <= delta[delta.count - 1].liveCount
                 && delta[delta.count - 2].liveCount + delta[delta.count - 1].liveCount <= IndexState.mergedInWriteUpTo) {

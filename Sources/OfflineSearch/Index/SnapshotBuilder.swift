@@ -218,18 +218,6 @@ struct SnapshotAccumulator {
         }
     }
 
-    /// Adds the documents of `snapshot` that `live` holds (nil: all of them), in its document
-    /// order, from what the snapshot laid out (postings, forward index, columns, order values):
-    /// a merge of segments reads no record and tokenizes nothing again. The snapshot must have
-    /// been built with this accumulator's configuration; the result is the snapshot its
-    /// documents' records would give.
-    mutating func add(documentsOf snapshot: IndexSnapshot, live: DocumentSet?) {
-        let kept = live.map { live in (0..<snapshot.documentCount).filter { live.contains($0) } } ?? Array(0..<snapshot.documentCount)
-        rowIDs.append(contentsOf: kept.lazy.map { snapshot.rowIDs[$0] })
-        values.add(documentsOf: snapshot, kept: kept)
-        words.add(documentsOf: snapshot, kept: kept)
-    }
-
     /// Gives the inputs added so far their rowids, in the order added: a write tokenizes its
     /// records while it stores them, before their rowids are known.
     mutating func assignRowIDs(_ rowIDs: [Int64]) {
@@ -414,60 +402,6 @@ private struct WordColumns {
         }
         spillIfNeeded()
         return recordTexts
-    }
-
-    /// The documents `kept` of `snapshot` (positions in its document order), from its postings
-    /// and forward index: each of its terms is interned once, whatever its number of postings.
-    mutating func add(documentsOf snapshot: IndexSnapshot, kept: [Int]) {
-        let terms = snapshot.terms
-        // Each document's postings (their terms and posting numbers), from the posting lists.
-        var docPostingStarts = [UInt32](repeating: 0, count: snapshot.documentCount + 1)
-        snapshot.postingDocs.withUnsafeBufferPointer { docs in
-            for doc in docs { docPostingStarts[Int(doc) + 1] += 1 }
-        }
-        for doc in 0..<snapshot.documentCount { docPostingStarts[doc + 1] += docPostingStarts[doc] }
-        let postingCount = Int(docPostingStarts[snapshot.documentCount])
-        var postingTerms = [UInt32](repeating: 0, count: postingCount)
-        var postingNumbers = [UInt32](repeating: 0, count: postingCount)
-        var cursor = docPostingStarts
-        snapshot.postingDocs.withUnsafeBufferPointer { docs in
-            for term in 0..<terms.count {
-                for posting in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
-                    let doc = Int(docs[posting])
-                    let slot = Int(cursor[doc])
-                    postingTerms[slot] = UInt32(term)
-                    postingNumbers[slot] = UInt32(posting)
-                    cursor[doc] += 1
-                }
-            }
-        }
-        cursor = []
-        // The snapshot's term ids as this accumulator's, interned when first met.
-        var termIDs = [UInt32](repeating: .max, count: terms.count)
-        func termID(_ term: Int) -> UInt32 {
-            if termIDs[term] == .max {
-                termIDs[term] = terms.bytes.withUnsafeBufferPointer { bytes in
-                    collector.words.id(of: UnsafeBufferPointer(rebasing: bytes[Int(terms.starts[term])..<Int(terms.starts[term + 1])]))
-                }
-            }
-            return termIDs[term]
-        }
-        let forward = snapshot.forward
-        for doc in kept {
-            for slot in Int(docPostingStarts[doc])..<Int(docPostingStarts[doc + 1]) {
-                let posting = Int(postingNumbers[slot])
-                docTerms.append(termID(Int(postingTerms[slot])))
-                docMasks.append(snapshot.postingMasks[posting])
-                docPositions.append(snapshot.postingPositions.position(ofPosting: posting))
-            }
-            docStarts.append(UInt32(docTerms.count))
-            for i in Int(forward.starts[doc])..<Int(forward.starts[doc + 1]) {
-                let term = forward.terms[i]
-                collector.forward.append(ForwardIndex.isMarker(term) ? term : termID(Int(term)))
-            }
-            forwardStarts.append(UInt32((spill?.count ?? 0) + collector.forward.count))
-        }
-        spillIfNeeded()
     }
 
     /// Writes the forward words in memory to the spill file once there are `spillFrom` of them.
@@ -715,39 +649,6 @@ private struct ValueColumns: Sendable {
                 numerics[path]!.values.append(number)
             }
             locations.append(GeoPoint.locations(of: record))
-        }
-    }
-
-    /// The documents `kept` of `snapshot` (positions in its document order), from its columns.
-    mutating func add(documentsOf snapshot: IndexSnapshot, kept: [Int]) {
-        if !configuration.documentOrder.isEmpty {
-            for doc in kept { keys.append(snapshot.orderKeys.values(of: doc)) }
-        }
-        for f in facets.indices {
-            let column = snapshot.facets[f]
-            var valueIDs = [UInt32](repeating: .max, count: column.values.count)
-            for doc in kept {
-                for i in Int(column.docStarts[doc])..<Int(column.docStarts[doc + 1]) {
-                    let value = Int(column.docValues[i])
-                    if valueIDs[value] == .max { valueIDs[value] = facets[f].interner.id(of: column.values[value]) }
-                    facets[f].values.append(valueIDs[value])
-                }
-                facets[f].starts.append(UInt32(facets[f].values.count))
-            }
-        }
-        let first = count
-        for (path, column) in snapshot.numerics {
-            for (offset, doc) in kept.enumerated() {
-                let range = Int(column.docStarts[doc])..<Int(column.docStarts[doc + 1])
-                guard !range.isEmpty else { continue }
-                numerics[path, default: NumericValues()].advance(to: first + offset)
-                numerics[path]!.values.append(contentsOf: column.values[range])
-            }
-        }
-        let geo = snapshot.geo
-        for doc in kept {
-            guard !geo.docStarts.isEmpty else { locations.append([]); continue }
-            locations.append((Int(geo.docStarts[doc])..<Int(geo.docStarts[doc + 1])).compactMap { GeoPoint(lat: geo.lats[$0], lng: geo.lngs[$0]) })
         }
     }
 

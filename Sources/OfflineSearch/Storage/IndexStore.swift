@@ -211,11 +211,12 @@ final class IndexStore: @unchecked Sendable {
         return IndexState(base: storeSnapshot(snapshot))
     }
 
-    /// Derives the index anew from every record (a merge of the delta into a new base), stores
-    /// the derived file, and returns the state: what `merge` runs, on a background thread. It
-    /// reads one committed state; the caller brings it up to date with `catchUp`.
-    func rebuiltState() throws(SearchError) -> IndexState {
-        let (snapshot, _) = try buildSnapshot()
+    /// `state`'s segments merged into one new base (`SegmentMerger`: from their snapshots, no
+    /// record read or tokenized again), its derived file stored: what a merge of the delta runs,
+    /// on a background thread. The caller brings it up to date with `catchUp`.
+    func mergedState(_ state: IndexState) -> IndexState {
+        let snapshot = SegmentMerger.merge(state.segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
+                                           configuration: state.configuration, generation: state.generation)
         return IndexState(base: isReadOnly ? snapshot : storeSnapshot(snapshot))
     }
 

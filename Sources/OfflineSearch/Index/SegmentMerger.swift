@@ -1,0 +1,307 @@
+import Foundation
+import SearchAPI
+
+/// Merges the live documents of segments into one snapshot from what they laid out, the way
+/// Lucene merges segments: the document order by merging the segments' orders, the vocabulary by
+/// merging their sorted term tables, each posting list by merging the segments' lists (each
+/// already in document order), the forward index and the columns copied document by document.
+/// No record is read or tokenized again, and nothing per document is kept besides the result:
+/// O(postings) time, the memory of the snapshot made. The result is byte for byte the snapshot
+/// the live documents' records would build (`SegmentMergeTests`).
+enum SegmentMerger {
+    struct Source {
+        let snapshot: IndexSnapshot
+        /// The documents to keep (nil: all).
+        let live: DocumentSet?
+    }
+
+    static func merge(_ sources: [Source], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
+        let order = documentOrder(sources, configuration: configuration)
+        // Each source document's new number (`.max`: not kept).
+        var newDocument = sources.map { [UInt32](repeating: .max, count: $0.snapshot.documentCount) }
+        for (position, entry) in order.enumerated() { newDocument[entry.source][entry.document] = UInt32(position) }
+
+        let words = mergedPostings(sources, newDocument: newDocument)
+        var forwardStarts: [UInt32] = [0]
+        forwardStarts.reserveCapacity(order.count + 1)
+        var forwardTerms: [UInt32] = []
+        forwardTerms.reserveCapacity(sources.reduce(0) { $0 + $1.snapshot.forward.terms.count })
+        for entry in order {
+            let forward = sources[entry.source].snapshot.forward
+            let termIDs = words.termIDs[entry.source]
+            for i in Int(forward.starts[entry.document])..<Int(forward.starts[entry.document + 1]) {
+                let term = forward.terms[i]
+                forwardTerms.append(ForwardIndex.isMarker(term) ? term : termIDs[Int(term)])
+            }
+            forwardStarts.append(UInt32(forwardTerms.count))
+        }
+        let orderKeys = mergedOrderKeys(sources, order: order, criteria: configuration.documentOrder.count)
+        return IndexSnapshot(configuration: configuration, generation: generation,
+                             rowIDs: order.map { sources[$0.source].snapshot.rowIDs[$0.document] },
+                             terms: words.terms, postingStarts: words.postingStarts, postingDocs: FlatArray(words.postingDocs),
+                             postingMasks: FlatArray(words.postingMasks), postingPositions: PostingPositions(dense: words.postingPositions),
+                             sortRuns: sortRuns(orderKeys, count: order.count, sortCount: configuration.sortCriteria.count),
+                             forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
+                             facets: mergedFacets(sources, order: order, configuration: configuration),
+                             numerics: mergedNumerics(sources, order: order), orderKeys: orderKeys,
+                             geo: GeoIndex(locations: order.map { entry in
+                                 let geo = sources[entry.source].snapshot.geo
+                                 guard !geo.docStarts.isEmpty else { return [] }
+                                 return (Int(geo.docStarts[entry.document])..<Int(geo.docStarts[entry.document + 1]))
+                                     .compactMap { GeoPoint(lat: geo.lats[$0], lng: geo.lngs[$0]) }
+                             }))
+    }
+
+    struct Entry {
+        var source: Int
+        var document: Int
+    }
+
+    /// The kept documents of every source in the document order (`DocumentOrder`). Each source
+    /// is in that order already: the largest is taken whole and each other's documents are
+    /// placed into it by binary search, then merged in one pass.
+    static func documentOrder(_ sources: [Source], configuration: IndexConfiguration) -> [Entry] {
+        let criteria = configuration.documentOrder
+        func kept(_ source: Int) -> [Entry] {
+            let live = sources[source].live
+            return (0..<sources[source].snapshot.documentCount).filter { live?.contains($0) ?? true }.map { Entry(source: source, document: $0) }
+        }
+        func precedes(_ a: Entry, _ b: Entry) -> Bool {
+            if a.source == b.source { return a.document < b.document }
+            let x = sources[a.source].snapshot, y = sources[b.source].snapshot
+            if criteria.isEmpty { return x.rowIDs[a.document] < y.rowIDs[b.document] }
+            return DocumentOrder.precedes(x.orderKeys.values(of: a.document), x.rowIDs[a.document],
+                                          y.orderKeys.values(of: b.document), y.rowIDs[b.document], criteria: criteria)
+        }
+        let bySize = sources.indices.sorted { sources[$0].snapshot.documentCount > sources[$1].snapshot.documentCount }
+        guard let largest = bySize.first else { return [] }
+        var order = kept(largest)
+        for source in bySize.dropFirst() {
+            let incoming = kept(source)
+            guard !incoming.isEmpty else { continue }
+            // Where each incoming document goes: nondecreasing, as the incoming are in order.
+            var merged: [Entry] = []
+            merged.reserveCapacity(order.count + incoming.count)
+            var next = 0
+            for entry in incoming {
+                let position = next + IndexState.partition(order.count - next) { precedes(order[next + $0], entry) }
+                merged.append(contentsOf: order[next..<position])
+                merged.append(entry)
+                next = position
+            }
+            merged.append(contentsOf: order[next...])
+            order = merged
+        }
+        return order
+    }
+
+    struct Words {
+        var terms: TermTable
+        /// Per source, its term ids as the merged snapshot's (`.max`: no posting kept).
+        var termIDs: [[UInt32]]
+        var postingStarts: [UInt32]
+        var postingDocs: [UInt32]
+        var postingMasks: [UInt16]
+        var postingPositions: [UInt16]
+    }
+
+    /// The merged vocabulary (the words of kept documents only, sorted) and posting lists.
+    static func mergedPostings(_ sources: [Source], newDocument: [[UInt32]]) -> Words {
+        let tables = sources.map(\.snapshot.terms)
+        var termIDs = tables.map { [UInt32](repeating: .max, count: $0.count) }
+        var bytes: [UInt8] = [], starts: [UInt32] = [0]
+        var postingStarts: [UInt32] = [0]
+        let total = sources.reduce(0) { $0 + $1.snapshot.postingDocs.count }
+        var docs: [UInt32] = [], masks: [UInt16] = [], positions: [UInt16] = []
+        docs.reserveCapacity(total)
+        masks.reserveCapacity(total)
+        positions.reserveCapacity(total)
+        var heads = [Int](repeating: 0, count: sources.count)
+        // One word's postings per source, mapped to the new documents: (doc, mask, position).
+        var lists: [[(UInt32, UInt16, UInt16)]] = Array(repeating: [], count: sources.count)
+        // The tables' bytes, copied where pointers to them stay valid throughout.
+        let tableBytes = tables.map { table in
+            let copy = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(1, table.bytes.count))
+            _ = copy.initialize(from: table.bytes)
+            return UnsafeBufferPointer(copy)
+        }
+        defer { for buffer in tableBytes { buffer.deallocate() } }
+        func word(_ source: Int, _ term: Int) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: tableBytes[source][Int(tables[source].starts[term])..<Int(tables[source].starts[term + 1])])
+        }
+        while true {
+            // The smallest word among the sources' next ones, and which sources have it.
+            var smallest: (source: Int, term: Int)?
+            var holders: [Int] = []
+            for source in sources.indices where heads[source] < tables[source].count {
+                let term = heads[source]
+                guard let current = smallest else {
+                    smallest = (source, term)
+                    holders = [source]
+                    continue
+                }
+                let comparison = compare(word(source, term), word(current.source, current.term))
+                if comparison < 0 {
+                    smallest = (source, term)
+                    holders = [source]
+                } else if comparison == 0 {
+                    holders.append(source)
+                }
+            }
+            guard let smallest else { break }
+            let before = docs.count
+            if holders.count == 1 {
+                let source = holders[0], snapshot = sources[source].snapshot
+                for posting in Int(snapshot.postingStarts[smallest.term])..<Int(snapshot.postingStarts[smallest.term + 1]) {
+                    let document = newDocument[source][Int(snapshot.postingDocs[posting])]
+                    guard document != .max else { continue }
+                    docs.append(document)
+                    masks.append(snapshot.postingMasks[posting])
+                    positions.append(snapshot.postingPositions.position(ofPosting: posting))
+                }
+            } else {
+                for source in holders {
+                    let snapshot = sources[source].snapshot, term = heads[source]
+                    lists[source].removeAll(keepingCapacity: true)
+                    for posting in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
+                        let document = newDocument[source][Int(snapshot.postingDocs[posting])]
+                        guard document != .max else { continue }
+                        lists[source].append((document, snapshot.postingMasks[posting], snapshot.postingPositions.position(ofPosting: posting)))
+                    }
+                }
+                // Each list is in the new order: merge them.
+                var cursors = [Int](repeating: 0, count: sources.count)
+                while true {
+                    var pick: Int?
+                    for source in holders where cursors[source] < lists[source].count {
+                        if pick == nil || lists[source][cursors[source]].0 < lists[pick!][cursors[pick!]].0 { pick = source }
+                    }
+                    guard let pick else { break }
+                    let (document, mask, position) = lists[pick][cursors[pick]]
+                    docs.append(document)
+                    masks.append(mask)
+                    positions.append(position)
+                    cursors[pick] += 1
+                }
+            }
+            if docs.count > before {
+                // Kept: a word of some kept document.
+                let id = UInt32(starts.count - 1)
+                bytes.append(contentsOf: word(smallest.source, smallest.term))
+                starts.append(UInt32(bytes.count))
+                postingStarts.append(UInt32(docs.count))
+                for source in holders { termIDs[source][heads[source]] = id }
+            }
+            for source in holders { heads[source] += 1 }
+        }
+        return Words(terms: TermTable(bytes: bytes, starts: starts), termIDs: termIDs, postingStarts: postingStarts,
+                     postingDocs: docs, postingMasks: masks, postingPositions: positions)
+    }
+
+    /// Compares byte strings as `TermTable` orders them.
+    static func compare(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
+        let shared = min(a.count, b.count)
+        if shared > 0 {
+            let result = memcmp(a.baseAddress!, b.baseAddress!, shared)
+            if result != 0 { return Int(result) }
+        }
+        return a.count - b.count
+    }
+
+    /// Each facet column, its value ids numbered in order of first appearance in the documents.
+    static func mergedFacets(_ sources: [Source], order: [Entry], configuration: IndexConfiguration) -> [FacetColumn] {
+        configuration.facetAttributes.indices.map { f in
+            var ids = sources.map { [UInt32](repeating: .max, count: $0.snapshot.facets[f].values.count) }
+            var idOfValue: [String: UInt32] = [:]
+            var values: [String] = []
+            var docStarts: [UInt32] = [0]
+            docStarts.reserveCapacity(order.count + 1)
+            var docValues: [UInt32] = []
+            for entry in order {
+                let column = sources[entry.source].snapshot.facets[f]
+                for i in Int(column.docStarts[entry.document])..<Int(column.docStarts[entry.document + 1]) {
+                    let value = Int(column.docValues[i])
+                    if ids[entry.source][value] == .max {
+                        let text = column.values[value]
+                        if let known = idOfValue[text] {
+                            ids[entry.source][value] = known
+                        } else {
+                            let id = UInt32(values.count)
+                            idOfValue[text] = id
+                            values.append(text)
+                            ids[entry.source][value] = id
+                        }
+                    }
+                    docValues.append(ids[entry.source][value])
+                }
+                docStarts.append(UInt32(docValues.count))
+            }
+            return FacetColumn(path: configuration.facetAttributes[f].path, values: values, docStarts: docStarts, docValues: docValues)
+        }
+    }
+
+    /// Each numeric path's values per document; a path no kept document has is left out.
+    static func mergedNumerics(_ sources: [Source], order: [Entry]) -> [String: NumericColumn] {
+        let paths = Set(sources.flatMap { $0.snapshot.numerics.keys })
+        var columns: [String: NumericColumn] = [:]
+        for path in paths {
+            let sourceColumns = sources.map { $0.snapshot.numerics[path] }
+            var docStarts: [UInt32] = [0]
+            docStarts.reserveCapacity(order.count + 1)
+            var values: [Double] = []
+            for entry in order {
+                if let column = sourceColumns[entry.source] {
+                    values.append(contentsOf: column.values[Int(column.docStarts[entry.document])..<Int(column.docStarts[entry.document + 1])])
+                }
+                docStarts.append(UInt32(values.count))
+            }
+            if !values.isEmpty { columns[path] = NumericColumn(docStarts: docStarts, values: values) }
+        }
+        return columns
+    }
+
+    /// The documents' values of the document order's criteria (texts kept for a criterion
+    /// only when a kept document has a text value for it, as `DocumentOrderKeys` builds them).
+    static func mergedOrderKeys(_ sources: [Source], order: [Entry], criteria: Int) -> DocumentOrderKeys {
+        var kinds = [[UInt8]](repeating: [], count: criteria)
+        var numbers = [[Double]](repeating: [], count: criteria)
+        var texts: [StringTable] = []
+        for c in 0..<criteria {
+            kinds[c].reserveCapacity(order.count)
+            numbers[c].reserveCapacity(order.count)
+            var hasText = false
+            for entry in order {
+                let keys = sources[entry.source].snapshot.orderKeys
+                let kind = keys.kinds[c][entry.document]
+                kinds[c].append(kind)
+                numbers[c].append(keys.numbers[c][entry.document])
+                if kind == 2 { hasText = true }
+            }
+            texts.append(StringTable(hasText ? order.map { entry in
+                let keys = sources[entry.source].snapshot.orderKeys
+                return keys.kinds[c][entry.document] == 2 ? keys.texts[c][entry.document] : ""
+            } : []))
+        }
+        return DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
+    }
+
+    /// A sort replica's runs of documents with equal sort values (the first `sortCount`
+    /// criteria), with the document count at the end; empty without sort criteria.
+    static func sortRuns(_ keys: DocumentOrderKeys, count: Int, sortCount: Int) -> [UInt32] {
+        guard sortCount > 0 else { return [] }
+        func equal(_ a: Int, _ b: Int) -> Bool {
+            (0..<sortCount).allSatisfy { c in
+                guard keys.kinds[c][a] == keys.kinds[c][b] else { return false }
+                switch keys.kinds[c][a] {
+                case 1: return keys.numbers[c][a] == keys.numbers[c][b]
+                case 2: return keys.texts[c][a] == keys.texts[c][b]
+                default: return true
+                }
+            }
+        }
+        var runs: [UInt32] = []
+        for position in 0..<count where position == 0 || !equal(position, position - 1) { runs.append(UInt32(position)) }
+        runs.append(UInt32(count))
+        return runs
+    }
+}
