@@ -26,16 +26,20 @@ enum SegmentMerger {
         forwardStarts.reserveCapacity(order.count + 1)
         var forwardTerms: [UInt32] = []
         forwardTerms.reserveCapacity(sources.reduce(0) { $0 + $1.snapshot.forward.terms.count })
+        // Per source, hoisted out of the loops over documents (a struct taken from an array per
+        // document retains each of its arrays).
+        let forwards = sources.map(\.snapshot.forward)
         for entry in order {
-            let forward = sources[entry.source].snapshot.forward
-            let termIDs = words.termIDs[entry.source]
-            for i in Int(forward.starts[entry.document])..<Int(forward.starts[entry.document + 1]) {
-                let term = forward.terms[i]
-                forwardTerms.append(ForwardIndex.isMarker(term) ? term : termIDs[Int(term)])
+            let forward = forwards[entry.source].terms
+            let start = Int(forwards[entry.source].starts[entry.document]), end = Int(forwards[entry.source].starts[entry.document + 1])
+            for i in start..<end {
+                let term = forward[i]
+                forwardTerms.append(ForwardIndex.isMarker(term) ? term : words.termIDs[entry.source][Int(term)])
             }
             forwardStarts.append(UInt32(forwardTerms.count))
         }
         let orderKeys = mergedOrderKeys(sources, order: order, criteria: configuration.documentOrder.count)
+        let geos = sources.map(\.snapshot.geo)
         return IndexSnapshot(configuration: configuration, generation: generation,
                              rowIDs: order.map { sources[$0.source].snapshot.rowIDs[$0.document] },
                              terms: words.terms, postingStarts: words.postingStarts, postingDocs: FlatArray(words.postingDocs),
@@ -45,10 +49,9 @@ enum SegmentMerger {
                              facets: mergedFacets(sources, order: order, configuration: configuration),
                              numerics: mergedNumerics(sources, order: order), orderKeys: orderKeys,
                              geo: GeoIndex(locations: order.map { entry in
-                                 let geo = sources[entry.source].snapshot.geo
-                                 guard !geo.docStarts.isEmpty else { return [] }
-                                 return (Int(geo.docStarts[entry.document])..<Int(geo.docStarts[entry.document + 1]))
-                                     .compactMap { GeoPoint(lat: geo.lats[$0], lng: geo.lngs[$0]) }
+                                 guard !geos[entry.source].docStarts.isEmpty else { return [] }
+                                 return (Int(geos[entry.source].docStarts[entry.document])..<Int(geos[entry.source].docStarts[entry.document + 1]))
+                                     .compactMap { GeoPoint(lat: geos[entry.source].lats[$0], lng: geos[entry.source].lngs[$0]) }
                              }))
     }
 
@@ -211,18 +214,20 @@ enum SegmentMerger {
     /// Each facet column, its value ids numbered in order of first appearance in the documents.
     static func mergedFacets(_ sources: [Source], order: [Entry], configuration: IndexConfiguration) -> [FacetColumn] {
         configuration.facetAttributes.indices.map { f in
-            var ids = sources.map { [UInt32](repeating: .max, count: $0.snapshot.facets[f].values.count) }
+            let columns = sources.map { $0.snapshot.facets[f] }
+            let docStartsOf = columns.map(\.docStarts), docValuesOf = columns.map(\.docValues)
+            var ids = columns.map { [UInt32](repeating: .max, count: $0.values.count) }
             var idOfValue: [String: UInt32] = [:]
             var values: [String] = []
             var docStarts: [UInt32] = [0]
             docStarts.reserveCapacity(order.count + 1)
             var docValues: [UInt32] = []
             for entry in order {
-                let column = sources[entry.source].snapshot.facets[f]
-                for i in Int(column.docStarts[entry.document])..<Int(column.docStarts[entry.document + 1]) {
-                    let value = Int(column.docValues[i])
+                let starts = docStartsOf[entry.source]
+                for i in Int(starts[entry.document])..<Int(starts[entry.document + 1]) {
+                    let value = Int(docValuesOf[entry.source][i])
                     if ids[entry.source][value] == .max {
-                        let text = column.values[value]
+                        let text = columns[entry.source].values[value]
                         if let known = idOfValue[text] {
                             ids[entry.source][value] = known
                         } else {
@@ -245,13 +250,15 @@ enum SegmentMerger {
         let paths = Set(sources.flatMap { $0.snapshot.numerics.keys })
         var columns: [String: NumericColumn] = [:]
         for path in paths {
-            let sourceColumns = sources.map { $0.snapshot.numerics[path] }
+            let startsOf = sources.map { $0.snapshot.numerics[path]?.docStarts ?? [] }
+            let valuesOf = sources.map { $0.snapshot.numerics[path]?.values ?? [] }
             var docStarts: [UInt32] = [0]
             docStarts.reserveCapacity(order.count + 1)
             var values: [Double] = []
             for entry in order {
-                if let column = sourceColumns[entry.source] {
-                    values.append(contentsOf: column.values[Int(column.docStarts[entry.document])..<Int(column.docStarts[entry.document + 1])])
+                if !startsOf[entry.source].isEmpty {
+                    let start = Int(startsOf[entry.source][entry.document]), end = Int(startsOf[entry.source][entry.document + 1])
+                    values.append(contentsOf: valuesOf[entry.source][start..<end])
                 }
                 docStarts.append(UInt32(values.count))
             }
@@ -266,20 +273,20 @@ enum SegmentMerger {
         var kinds = [[UInt8]](repeating: [], count: criteria)
         var numbers = [[Double]](repeating: [], count: criteria)
         var texts: [StringTable] = []
+        let keysOf = sources.map(\.snapshot.orderKeys)
         for c in 0..<criteria {
+            let kindsOf = keysOf.map { $0.kinds[c] }, numbersOf = keysOf.map { $0.numbers[c] }
             kinds[c].reserveCapacity(order.count)
             numbers[c].reserveCapacity(order.count)
             var hasText = false
             for entry in order {
-                let keys = sources[entry.source].snapshot.orderKeys
-                let kind = keys.kinds[c][entry.document]
+                let kind = kindsOf[entry.source][entry.document]
                 kinds[c].append(kind)
-                numbers[c].append(keys.numbers[c][entry.document])
+                numbers[c].append(numbersOf[entry.source][entry.document])
                 if kind == 2 { hasText = true }
             }
             texts.append(StringTable(hasText ? order.map { entry in
-                let keys = sources[entry.source].snapshot.orderKeys
-                return keys.kinds[c][entry.document] == 2 ? keys.texts[c][entry.document] : ""
+                kindsOf[entry.source][entry.document] == 2 ? keysOf[entry.source].texts[c][entry.document] : ""
             } : []))
         }
         return DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
