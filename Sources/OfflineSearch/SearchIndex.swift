@@ -94,7 +94,7 @@ public final class SearchIndex: Sendable {
                 guard let (pair, configuration, generation) = nextPairToMerge() else { continue }
                 let merged = IndexState.Segment(merging: [pair.older, pair.newer], configuration: configuration, generation: generation)
                 writeLock.lock()
-                if let replaced = current.value.replacing(pair, with: merged) { current.value = replaced }
+                if let replaced = current.value.replacing([pair.older, pair.newer], with: merged) { current.value = replaced }
                 writeLock.unlock()
             }
         }
@@ -126,12 +126,21 @@ public final class SearchIndex: Sendable {
         }
     }
 
-    /// Merges every segment into a new base and, once caught up with the writes committed
-    /// meanwhile, makes it the current state (unless a newer one was published).
+    /// Merges every segment into a new base and makes it the current state's base: the
+    /// segments written meanwhile stay as they are, and what writes removed from the merged ones
+    /// meanwhile is removed from it (nothing is read again). When another merge or new settings
+    /// replaced those segments meanwhile, the new base catches up with the change log instead
+    /// (unless a newer state was published).
     private func installMerged() throws(SearchError) {
-        let merged = store.mergedState(current.value)
+        let before = current.value
+        let merged = store.mergedState(before)
+        let run = before.segments
         writeLock.lock()
         defer { writeLock.unlock() }
+        if let replaced = current.value.replacing(run, with: merged.segments[0]) {
+            current.value = replaced
+            return
+        }
         let caughtUp = try store.catchUp(merged)
         if caughtUp.generation >= current.value.generation { current.value = caughtUp }
     }

@@ -159,14 +159,16 @@ final class IndexState: Sendable {
         return (1..<(segments.count - 1)).last { segments[$0].liveCount <= segments[$0 + 1].liveCount }
     }
 
-    /// This state with the neighbouring segments `pair` (as they were when `merged` was made of
+    /// This state with the neighbouring segments `run` (as they were when `merged` was made of
     /// them) replaced by `merged`, less the documents removed from them since. Nil when they are
-    /// no longer neighbours here (a merge of the whole index, or new settings, replaced them).
-    func replacing(_ pair: (older: Segment, newer: Segment), with merged: Segment) -> IndexState? {
-        guard let position = segments.indices.dropFirst().first(where: { segments[$0].snapshot === pair.older.snapshot }),
-              position + 1 < segments.count, segments[position + 1].snapshot === pair.newer.snapshot else { return nil }
+    /// no longer neighbours here (another merge, or new settings, replaced them). A run that
+    /// starts with the base makes `merged` the new base.
+    func replacing(_ run: [Segment], with merged: Segment) -> IndexState? {
+        guard let first = run.first, let position = segments.firstIndex(where: { $0.snapshot === first.snapshot }),
+              position + run.count <= segments.count,
+              zip(run, segments[position...]).allSatisfy({ $0.snapshot === $1.snapshot }) else { return nil }
         var removed: [Int64] = []
-        for (then, now) in [(pair.older, segments[position]), (pair.newer, segments[position + 1])] where now.removedCount != then.removedCount {
+        for (then, now) in zip(run, segments[position...]) where now.removedCount != then.removedCount {
             for document in 0..<now.snapshot.documentCount
             where then.live?.contains(document) ?? true && !(now.live?.contains(document) ?? true) {
                 removed.append(now.snapshot.rowIDs[document])
@@ -174,7 +176,7 @@ final class IndexState: Sendable {
         }
         let replacement = removed.isEmpty ? merged : merged.removing(removed)
         var replaced = segments
-        replaced.replaceSubrange(position...(position + 1), with: replacement.liveCount > 0 ? [replacement] : [])
+        replaced.replaceSubrange(position..<(position + run.count), with: replacement.liveCount > 0 || position == 0 ? [replacement] : [])
         return IndexState(generation: generation, segments: replaced)
     }
 

@@ -76,8 +76,21 @@ import SearchAPI
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
-    /// The first step whose answers differ, if any.
-    static func randomWrites(seed: UInt64, deltaLimit: Int) throws -> [String] {
+    /// Writes of hundreds of new records at a time: their segments are merged on a background
+    /// thread while the next writes and the searches go on (and, past the delta limit, the whole
+    /// index is merged in the background too), and every answer is still the rebuilt index's.
+    @Test(arguments: [(seed: UInt64(4), deltaLimit: 20_000), (seed: UInt64(5), deltaLimit: 1_500)])
+    func largeWritesMergedInTheBackgroundAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) async throws {
+        #expect(IndexState.mergedInWriteUpTo < 2 * 150, "the segments of two large writes are merged in the background")
+        let problems = try await onOwnThread {
+            try IncrementalUpdateTests.randomWrites(seed: seed, deltaLimit: deltaLimit, steps: 90, newRecords: 150...320)
+        }
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
+    }
+
+    /// The first step whose answers differ, if any. `newRecords`: how many records a step that
+    /// adds new ones adds.
+    static func randomWrites(seed: UInt64, deltaLimit: Int, steps stepCount: Int = 350, newRecords: ClosedRange<Int> = 5...25) throws -> [String] {
         let previousLimit = IndexState.deltaLimitSetting.value
         IndexState.deltaLimitSetting.value = deltaLimit
         defer { IndexState.deltaLimitSetting.value = previousLimit }
@@ -90,7 +103,7 @@ import SearchAPI
         try reference.setSettings(IncrementalUpdateTests.settings)
         var nextID = 120
         var steps: [String] = []
-        for step in 0..<350 {
+        for step in 0..<stepCount {
             let existing = try index.store.allRecords().map { $0.record["objectID"]!.stringValue! }
             switch Int.random(in: 0..<100, using: &generator) {
             case 0..<35:
@@ -143,12 +156,21 @@ import SearchAPI
                 try reference.setSettings(patch)
                 steps.append("settings \(JSONValue.object(patch).jsonString)")
             default:
-                let ids = (0..<Int.random(in: 5...25, using: &generator)).map { _ in
+                let ids = (0..<Int.random(in: newRecords, using: &generator)).map { _ in
                     defer { nextID += 1 }
                     return IncrementalUpdateTests.record(nextID, using: &generator)
                 }
                 try index.saveObjects(ids)
                 steps.append("save \(ids.count) new")
+                if newRecords.lowerBound > IndexState.mergedInWriteUpTo / 2 {
+                    // At once, while the segments of this write and the one before are merged in
+                    // the background: records of both deleted and replaced.
+                    let gone = (0..<3).compactMap { _ in existing.randomElement(using: &generator) } + [ids[0], ids[ids.count / 2]].map { $0["objectID"]!.stringValue! }
+                    try index.deleteObjects(gone)
+                    let replaced = ids[ids.count - 1]["objectID"]!.stringValue!
+                    try index.saveObjects([IncrementalUpdateTests.record(Int(replaced.dropFirst())!, using: &generator)])
+                    steps.append("then delete \(gone), replace \(replaced)")
+                }
             }
             // The reference: every record, in the incremental index's insertion (rowid) order,
             // derived anew.

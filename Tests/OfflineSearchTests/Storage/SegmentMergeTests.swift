@@ -85,7 +85,7 @@ import SearchAPI
         var replacement = inputs[250]
         replacement.record["name"] = "replaced"
         let later = state.applying(generation: 4, removedRowIDs: [246, 501, 7], upserts: [replacement])
-        let replaced = try #require(later.replacing(pair, with: merged))
+        let replaced = try #require(later.replacing([pair.older, pair.newer], with: merged))
         #expect(replaced.generation == 4)
         #expect(replaced.segments.map(\.liveCount) == [199, 397, 1])
         func live(_ state: IndexState) -> [Int64] {
@@ -98,7 +98,7 @@ import SearchAPI
         #expect(replaced.mergeablePair == nil)
 
         // A merge of the whole index replaced the pair: the merged pair is dropped.
-        #expect(IndexState(base: SnapshotBuilder.build(inputs, configuration: configuration, generation: 4)).replacing(pair, with: merged) == nil)
+        #expect(IndexState(base: SnapshotBuilder.build(inputs, configuration: configuration, generation: 4)).replacing([pair.older, pair.newer], with: merged) == nil)
     }
 }
 
