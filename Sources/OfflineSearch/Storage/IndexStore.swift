@@ -225,7 +225,7 @@ final class IndexStore: @unchecked Sendable {
     /// does not reach back that far, or the settings changed.
     /// `written`: the segment a write of this process built of its records (`Written.logged`),
     /// used when that write is the only one since `state`.
-    func catchUp(_ state: IndexState, written: IndexSnapshot? = nil) throws(SearchError) -> IndexState {
+    func catchUp(_ state: IndexState, written: WrittenSegment? = nil) throws(SearchError) -> IndexState {
         let changes = try withReader { connection in
             try connection.readTransaction { () -> (Int64, [Int64], [SnapshotBuilder.Input]?)? in
                 let generation = try IndexStore.readGeneration(connection)
@@ -239,7 +239,7 @@ final class IndexStore: @unchecked Sendable {
         }
         guard let (generation, removed, upserts) = changes else { return try currentState() }
         guard generation != state.generation else { return state }
-        guard let upserts else { return state.applying(generation: generation, removedRowIDs: removed, written: written) }
+        guard let upserts else { return state.applying(generation: generation, removedRowIDs: removed, written: try written?.snapshot()) }
         return state.applying(generation: generation, removedRowIDs: removed, upserts: upserts)
     }
 
@@ -646,9 +646,9 @@ final class IndexStore: @unchecked Sendable {
         /// The index was derived anew from every record (a clear, new settings, a large write).
         case rebuilt(IndexSnapshot)
         /// The records changed are in the change log, at this generation; `written` is the
-        /// segment of the records added or replaced, built by the write (nil when it wrote
+        /// segment of the records added or replaced, tokenized by the write (nil when it wrote
         /// none): `catchUp` takes it rather than reading them back.
-        case logged(generation: Int64, written: IndexSnapshot?)
+        case logged(generation: Int64, written: WrittenSegment?)
     }
 
     /// Applies a change in one transaction. A small write is logged (its records carry the new
@@ -1152,7 +1152,7 @@ final class IndexStore: @unchecked Sendable {
     /// A logged write's records tokenized into a segment of their own and their FTS5 text:
     /// on another thread while the writer stores them when there are many (their rowids are
     /// given once they are stored), else on the writer's thread.
-    private final class SegmentWork {
+    fileprivate final class SegmentWork {
         private let owned: WorkerOwned<SnapshotAccumulator>
         private let work: BackgroundWork<[[[UInt8]]]>?
         private var inlineTexts: [[[UInt8]]]?
@@ -1197,9 +1197,10 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// The FTS5 rows of written records (a replaced record's old row removed first), from the
-    /// tokenization of `work`; returns their segment.
+    /// tokenization of `work`; returns their segment, laid out when first asked for (after the
+    /// commit: not while the database's write lock is held).
     private func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
-                           generation: Int64) throws -> IndexSnapshot {
+                           generation: Int64) throws -> WrittenSegment {
         let texts = work.waitForTokens()
         var last: [Int64: Int] = [:]
         for (position, rowID) in written.rowIDs.enumerated() where rowID != 0 { last[rowID] = position }
@@ -1208,7 +1209,29 @@ final class IndexStore: @unchecked Sendable {
             if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
             try IndexStore.runText(insert, rowID: rowID, columns: texts[last[rowID]!])
         }
-        return try work.segment(rowIDs: written.rowIDs, generation: generation)
+        return WrittenSegment(work: work, rowIDs: written.rowIDs, generation: generation)
+    }
+
+    /// The segment of a logged write's records (`Written.logged`), from the write's own
+    /// tokenization, laid out when first asked for.
+    final class WrittenSegment {
+        let generation: Int64
+        private let work: SegmentWork
+        private let rowIDs: [Int64]
+        private var laidOut: IndexSnapshot?
+
+        fileprivate init(work: SegmentWork, rowIDs: [Int64], generation: Int64) {
+            self.work = work
+            self.rowIDs = rowIDs
+            self.generation = generation
+        }
+
+        func snapshot() throws(SearchError) -> IndexSnapshot {
+            if let laidOut { return laidOut }
+            let snapshot = try work.segment(rowIDs: rowIDs, generation: generation)
+            laidOut = snapshot
+            return snapshot
+        }
     }
 
     /// Searches the FTS5 table directly: the objectIDs whose text matches every word
