@@ -120,29 +120,28 @@ public final class SearchIndex: Sendable {
             return !running
         }) else { return }
         Thread.detachNewThread { [self] in
-            defer { merging.value = false }
-            // A failed merge leaves the current state: the next write past the limit tries again.
-            try? installMerged()
+            installMerged()
+            merging.value = false
+            // What the writes meanwhile left to merge.
+            mergeSegmentsIfNeeded()
+            mergeIfNeeded()
         }
     }
 
     /// Merges every segment into a new base and makes it the current state's base: the
     /// segments written meanwhile stay as they are, and what writes removed from the merged ones
-    /// meanwhile is removed from it (nothing is read again). When another merge or new settings
-    /// replaced those segments meanwhile, the new base catches up with the change log instead
-    /// (unless a newer state was published).
-    private func installMerged() throws(SearchError) {
+    /// meanwhile is removed from it (nothing is read again: `IndexState.replacingBase`). Dropped
+    /// when a write derived the index whole meanwhile (the current state is newer).
+    private func installMerged() {
         let before = current.value
-        let merged = store.mergedState(before)
-        let run = before.segments
+        let base = store.mergedBase(of: before)
+        guard current.value.segments[0].snapshot === before.segments[0].snapshot else { return }
+        let merged = IndexState.Segment(snapshot: store.storeMerged(base))
+        // Off the lock: removing what writes removed meanwhile, and later writes, need it.
+        merged.prepareRowIndex()
         writeLock.lock()
         defer { writeLock.unlock() }
-        if let replaced = current.value.replacing(run, with: merged.segments[0]) {
-            current.value = replaced
-            return
-        }
-        let caughtUp = try store.catchUp(merged)
-        if caughtUp.generation >= current.value.generation { current.value = caughtUp }
+        if let replaced = current.value.replacingBase(before.segments, with: merged) { current.value = replaced }
     }
 
     /// The most records written since the index was last merged whole (the delta) before a
@@ -172,8 +171,14 @@ public final class SearchIndex: Sendable {
     /// Merges every segment into a new base now, folding the delta in (what a background
     /// merge does when the delta outgrows `deltaLimit`), and waits for it.
     public func merge() throws(SearchError) {
-        waitForMerge()
-        try installMerged()
+        // One merge of the whole index at a time: this one takes the background merge's turn.
+        while true {
+            waitForMerge()
+            if merging.modify({ running in defer { running = true }; return !running }) { break }
+        }
+        installMerged()
+        merging.value = false
+        mergeSegmentsIfNeeded()
     }
 
     /// The number of records.

@@ -42,6 +42,11 @@ final class IndexState: Sendable {
                                                     configuration: configuration, generation: generation))
         }
 
+        /// Makes the rowid index now (off any lock), before a write or a merge needs it.
+        func prepareRowIndex() {
+            rowIndex.modify { cached in if cached == nil { cached = RowIndex(snapshot) } }
+        }
+
         /// This segment without the records of `rowIDs` (those it does not hold are ignored).
         func removing(_ rowIDs: [Int64]) -> Segment {
             // Rows made after this segment's (new records) are not in it: no need to look.
@@ -178,6 +183,28 @@ final class IndexState: Sendable {
         var replaced = segments
         replaced.replaceSubrange(position..<(position + run.count), with: replacement.liveCount > 0 || position == 0 ? [replacement] : [])
         return IndexState(generation: generation, segments: replaced)
+    }
+
+    /// This state with `merged` as its base, made of `run` (every segment of an earlier state:
+    /// a merge of the whole index). The segments not in `run` (written since, or merged from
+    /// segments written since) stay; what writes removed since from `run`'s segments is
+    /// removed from `merged`, and so are the documents of a segment of `run` that is gone (a
+    /// merge folded it into a segment that stays). Nil when the base is no longer `run`'s (a
+    /// write derived the index whole since: this state is newer than the merge).
+    func replacingBase(_ run: [Segment], with merged: Segment) -> IndexState? {
+        guard let base = run.first, segments[0].snapshot === base.snapshot else { return nil }
+        var removed: [Int64] = []
+        for then in run {
+            let now = segments.first { $0.snapshot === then.snapshot }
+            guard now?.removedCount != then.removedCount else { continue }
+            for document in 0..<then.snapshot.documentCount
+            where then.live?.contains(document) ?? true && !(now?.live?.contains(document) ?? false) {
+                removed.append(then.snapshot.rowIDs[document])
+            }
+        }
+        let inRun = Set(run.map { ObjectIdentifier($0.snapshot) })
+        let written = segments.dropFirst().filter { !inRun.contains(ObjectIdentifier($0.snapshot)) }
+        return IndexState(generation: generation, segments: [removed.isEmpty ? merged : merged.removing(removed)] + written)
     }
 
     /// The values `DocumentOrder` ranks a segment's document by.

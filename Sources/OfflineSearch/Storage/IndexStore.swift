@@ -212,12 +212,20 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// `state`'s segments merged into one new base (`SegmentMerger`: from their snapshots, no
-    /// record read or tokenized again), its derived file stored: what a merge of the delta runs,
-    /// on a background thread. The caller brings it up to date with `catchUp`.
-    func mergedState(_ state: IndexState) -> IndexState {
-        let snapshot = SegmentMerger.merge(state.segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
-                                           configuration: state.configuration, generation: state.generation)
-        return IndexState(base: isReadOnly ? snapshot : storeSnapshot(snapshot))
+    /// record read or tokenized again): what a merge of the delta runs, on a background thread.
+    func mergedBase(of state: IndexState) -> IndexSnapshot {
+        SegmentMerger.merge(state.segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
+                            configuration: state.configuration, generation: state.generation)
+    }
+
+    /// Stores a merged base's derived file and returns it (mapped when stored); not when the
+    /// index is read-only, nor when a newer derived file was stored meanwhile (a write that
+    /// derived the index whole: its file must stay).
+    func storeMerged(_ snapshot: IndexSnapshot) -> IndexSnapshot {
+        guard !isReadOnly else { return snapshot }
+        let logStart = try? withReader { connection in try IndexStore.readLogStart(connection) }
+        if let logStart, logStart > snapshot.generation { return snapshot }
+        return storeSnapshot(snapshot)
     }
 
     /// `state` brought up to date with the writes committed since its generation, reading only

@@ -100,5 +100,45 @@ import SearchAPI
         // A merge of the whole index replaced the pair: the merged pair is dropped.
         #expect(IndexState(base: SnapshotBuilder.build(inputs, configuration: configuration, generation: 4)).replacing([pair.older, pair.newer], with: merged) == nil)
     }
+
+    /// A merge of the whole index keeps what was written while it ran: the segments written
+    /// since stay, what was deleted or replaced since is removed from the new base, and a
+    /// segment of the merged state that a write folded into a newer one meanwhile counts as
+    /// gone from the base (its records live on in the newer one). A base replaced meanwhile (a
+    /// write derived the index whole) drops the merge.
+    @Test func aMergeOfTheWholeIndexKeepsWhatWasWrittenWhileItRan() throws {
+        let configuration = try IndexConfiguration(settings: IndexSettings(json: IncrementalUpdateTests.settings))
+        var generator = SeededGenerator(seed: 78)
+        let inputs = (0..<700).map { SnapshotBuilder.Input(rowID: Int64($0 + 1), record: SegmentMergeTests.record($0, using: &generator)) }
+        var state = IndexState(base: SnapshotBuilder.build(Array(inputs[0..<400]), configuration: configuration, generation: 1))
+        state = state.applying(generation: 2, removedRowIDs: [], upserts: Array(inputs[400..<600]))
+        state = state.applying(generation: 3, removedRowIDs: [3], upserts: [inputs[600]])
+        #expect(state.segments.map(\.liveCount) == [399, 200, 1])
+        let before = state
+        let merged = IndexState.Segment(merging: before.segments, configuration: configuration, generation: 3)
+        #expect(merged.snapshot.encoded()
+            == SnapshotBuilder.build(Array(inputs[0..<601]).filter { $0.rowID != 3 }, configuration: configuration, generation: 3).encoded())
+
+        // Meanwhile: a base record and one of the delta deleted, a base record replaced, a new
+        // one; the write merges its small segment with the run's newest, which is then gone.
+        var replacement = inputs[5]
+        replacement.record["name"] = "replaced"
+        let later = before.applying(generation: 4, removedRowIDs: [10, 450], upserts: [inputs[601], replacement])
+        #expect(later.segments.count == 3)
+        #expect(!later.segments.contains { $0.snapshot === before.segments[2].snapshot })
+        let replaced = try #require(later.replacingBase(before.segments, with: merged))
+        func live(_ state: IndexState) -> [Int64] {
+            state.segments.flatMap { segment in
+                (0..<segment.snapshot.documentCount).filter { segment.live?.contains($0) ?? true }.map { segment.snapshot.rowIDs[$0] }
+            }.sorted()
+        }
+        #expect(live(replaced) == live(later))
+        #expect(live(replaced) == inputs[0..<602].map(\.rowID).filter { ![3, 10, 450].contains($0) })
+        #expect(replaced.segments.count == 2)
+        #expect(replaced.generation == 4)
+        #expect(replaced.segments[1].snapshot === later.segments[2].snapshot)
+
+        #expect(IndexState(base: SnapshotBuilder.build(inputs, configuration: configuration, generation: 5)).replacingBase(before.segments, with: merged) == nil)
+    }
 }
 
