@@ -214,8 +214,7 @@ final class IndexStore: @unchecked Sendable {
     /// `state`'s segments merged into one new base (`SegmentMerger`: from their snapshots, no
     /// record read or tokenized again): what a merge of the delta runs, on a background thread.
     func mergedBase(of state: IndexState) -> IndexSnapshot {
-        SegmentMerger.merge(state.segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
-                            configuration: state.configuration, generation: state.generation)
+        IndexState.Segment(merging: state.segments, configuration: state.configuration, generation: state.generation).snapshot
     }
 
     /// Stores a merged base's derived file and returns it (mapped when stored); not when the
