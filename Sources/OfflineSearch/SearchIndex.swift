@@ -112,8 +112,8 @@ public final class SearchIndex: Sendable {
 
     /// Starts a merge when the delta has grown past `IndexState.deltaLimit`: every segment is
     /// merged into a new base on a background thread (searches and writes go on meanwhile), its
-    /// file stored, and it replaces the current state once brought up to date with the writes
-    /// committed since.
+    /// file stored, and it becomes the current state's base (`installMerged`); another starts
+    /// at once if the writes meanwhile took the delta past the limit again.
     private func mergeIfNeeded() {
         guard current.value.needsMerge, merging.modify({ running in
             defer { running = true }
