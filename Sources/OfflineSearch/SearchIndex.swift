@@ -134,7 +134,8 @@ public final class SearchIndex: Sendable {
     /// when a write derived the index whole meanwhile (the current state is newer).
     private func installMerged() {
         let before = current.value
-        let base = store.mergedBase(of: before)
+        // From the segments' snapshots (`SegmentMerger`): no record read or tokenized again.
+        let base = IndexState.Segment(merging: before.segments, configuration: before.configuration, generation: before.generation).snapshot
         guard current.value.segments[0].snapshot === before.segments[0].snapshot else { return }
         let merged = IndexState.Segment(snapshot: store.storeMerged(base))
         // Off the lock: removing what writes removed meanwhile, and later writes, need it.

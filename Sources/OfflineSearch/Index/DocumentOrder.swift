@@ -81,6 +81,27 @@ struct DocumentOrderKeys: Sendable {
 
     var criteriaCount: Int { kinds.count }
 
+    /// A sort replica's runs of documents with equal values of the first `sortCount` criteria
+    /// (its sort): where each run starts, then the document count; empty without sort criteria.
+    func sortRuns(sortCount: Int) -> [UInt32] {
+        guard sortCount > 0 else { return [] }
+        let count = kinds.first?.count ?? 0
+        func equal(_ a: Int, _ b: Int) -> Bool {
+            (0..<sortCount).allSatisfy { c in
+                guard kinds[c][a] == kinds[c][b] else { return false }
+                switch kinds[c][a] {
+                case 1: return numbers[c][a] == numbers[c][b]
+                case 2: return texts[c][a] == texts[c][b]
+                default: return true
+                }
+            }
+        }
+        var runs: [UInt32] = []
+        for position in 0..<count where position == 0 || !equal(position, position - 1) { runs.append(UInt32(position)) }
+        runs.append(UInt32(count))
+        return runs
+    }
+
     /// A document's values.
     func values(of document: Int) -> [RankingValue?] {
         (0..<kinds.count).map { c in

@@ -240,7 +240,6 @@ final class IndexSnapshot: Sendable {
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
 
-
     /// Each facet column's value ids by their exact text, made when first asked for (a search
     /// over several segments counts the later segments' values into this snapshot's).
     private let valueIDCache = LockedValue<[String: [String: UInt32]]>([:])

@@ -30,16 +30,10 @@ final class IndexState: Sendable {
             self.rowIndex = rowIndex
         }
 
-        /// A delta segment of these records.
-        init(_ inputs: [SnapshotBuilder.Input], configuration: IndexConfiguration, generation: Int64) {
-            self.init(snapshot: SnapshotBuilder.build(inputs, configuration: configuration, generation: generation))
-        }
-
         /// One segment of the live documents of `segments`, from their snapshots (no record is
         /// read or tokenized again): the segment their records would make.
         init(merging segments: [Segment], configuration: IndexConfiguration, generation: Int64) {
-            self.init(snapshot: SegmentMerger.merge(segments.map { SegmentMerger.Source(snapshot: $0.snapshot, live: $0.live) },
-                                                    configuration: configuration, generation: generation))
+            self.init(snapshot: SegmentMerger.merge(segments, configuration: configuration, generation: generation))
         }
 
         /// Makes the rowid index now (off any lock), before a write or a merge needs it.
@@ -67,6 +61,15 @@ final class IndexState: Sendable {
                 removedCount += 1
             }
             return Segment(snapshot: snapshot, live: live, removedCount: removedCount, rowIndex: rowIndex)
+        }
+
+        /// The rowids of this segment's documents that are no longer live in `now`, the same
+        /// segment in a later state (nil: gone from it, every document with it).
+        func removedSince(_ now: Segment?) -> [Int64] {
+            guard now?.removedCount != removedCount else { return [] }
+            return (0..<snapshot.documentCount).filter { document in
+                (live?.contains(document) ?? true) && !(now.map { $0.live?.contains(document) ?? true } ?? false)
+            }.map { snapshot.rowIDs[$0] }
         }
 
         /// How many live documents come before `position`.
@@ -122,14 +125,11 @@ final class IndexState: Sendable {
     var needsMerge: Bool { deltaCount > IndexState.deltaLimit }
 
     /// The state after the writes of later generations, up to `generation`: the records with
-    /// the rowids in `removedRowIDs` are gone, those in `upserts` added or replaced (a rowid in
-    /// both is upserted: it was deleted, then written again).
+    /// the rowids in `removedRowIDs` are gone, those in `upserts` (distinct rowids: the rows
+    /// as stored) added or replaced (a rowid in both is upserted: it was deleted, then written
+    /// again).
     func applying(generation: Int64, removedRowIDs: [Int64], upserts: [SnapshotBuilder.Input]) -> IndexState {
-        // One input per rowid, the last written.
-        var last: [Int64: Int] = [:]
-        for (position, input) in upserts.enumerated() { last[input.rowID] = position }
-        let inputs = last.count == upserts.count ? upserts : upserts.indices.filter { last[upserts[$0].rowID] == $0 }.map { upserts[$0] }
-        let written = inputs.isEmpty ? nil : SnapshotBuilder.build(inputs, configuration: configuration, generation: generation)
+        let written = upserts.isEmpty ? nil : SnapshotBuilder.build(upserts, configuration: configuration, generation: generation)
         return applying(generation: generation, removedRowIDs: removedRowIDs, written: written)
     }
 
@@ -172,13 +172,7 @@ final class IndexState: Sendable {
         guard let first = run.first, let position = segments.firstIndex(where: { $0.snapshot === first.snapshot }),
               position + run.count <= segments.count,
               zip(run, segments[position...]).allSatisfy({ $0.snapshot === $1.snapshot }) else { return nil }
-        var removed: [Int64] = []
-        for (then, now) in zip(run, segments[position...]) where now.removedCount != then.removedCount {
-            for document in 0..<now.snapshot.documentCount
-            where then.live?.contains(document) ?? true && !(now.live?.contains(document) ?? true) {
-                removed.append(now.snapshot.rowIDs[document])
-            }
-        }
+        let removed = zip(run, segments[position...]).flatMap { then, now in then.removedSince(now) }
         let replacement = removed.isEmpty ? merged : merged.removing(removed)
         var replaced = segments
         replaced.replaceSubrange(position..<(position + run.count), with: replacement.liveCount > 0 || position == 0 ? [replacement] : [])
@@ -193,15 +187,7 @@ final class IndexState: Sendable {
     /// write derived the index whole since: this state is newer than the merge).
     func replacingBase(_ run: [Segment], with merged: Segment) -> IndexState? {
         guard let base = run.first, segments[0].snapshot === base.snapshot else { return nil }
-        var removed: [Int64] = []
-        for then in run {
-            let now = segments.first { $0.snapshot === then.snapshot }
-            guard now?.removedCount != then.removedCount else { continue }
-            for document in 0..<then.snapshot.documentCount
-            where then.live?.contains(document) ?? true && !(now?.live?.contains(document) ?? false) {
-                removed.append(then.snapshot.rowIDs[document])
-            }
-        }
+        let removed = run.flatMap { then in then.removedSince(segments.first { $0.snapshot === then.snapshot }) }
         let inRun = Set(run.map { ObjectIdentifier($0.snapshot) })
         let written = segments.dropFirst().filter { !inRun.contains(ObjectIdentifier($0.snapshot)) }
         return IndexState(generation: generation, segments: [removed.isEmpty ? merged : merged.removing(removed)] + written)

@@ -9,13 +9,8 @@ import SearchAPI
 /// O(postings) time, the memory of the snapshot made. The result is byte for byte the snapshot
 /// the live documents' records would build (`SegmentMergeTests`).
 enum SegmentMerger {
-    struct Source {
-        let snapshot: IndexSnapshot
-        /// The documents to keep (nil: all).
-        let live: DocumentSet?
-    }
-
-    static func merge(_ sources: [Source], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
+    /// The segments' live documents (their `live` sets) in one snapshot.
+    static func merge(_ sources: [IndexState.Segment], configuration: IndexConfiguration, generation: Int64) -> IndexSnapshot {
         let order = documentOrder(sources, configuration: configuration)
         // Each source document's new number (`.max`: not kept).
         var newDocument = sources.map { [UInt32](repeating: .max, count: $0.snapshot.documentCount) }
@@ -44,7 +39,7 @@ enum SegmentMerger {
                              rowIDs: order.map { sources[$0.source].snapshot.rowIDs[$0.document] },
                              terms: words.terms, postingStarts: words.postingStarts, postingDocs: FlatArray(words.postingDocs),
                              postingMasks: FlatArray(words.postingMasks), postingPositions: PostingPositions(dense: words.postingPositions),
-                             sortRuns: sortRuns(orderKeys, count: order.count, sortCount: configuration.sortCriteria.count),
+                             sortRuns: orderKeys.sortRuns(sortCount: configuration.sortCriteria.count),
                              forward: ForwardIndex(starts: forwardStarts, terms: FlatArray(forwardTerms)),
                              facets: mergedFacets(sources, order: order, configuration: configuration),
                              numerics: mergedNumerics(sources, order: order), orderKeys: orderKeys,
@@ -63,7 +58,7 @@ enum SegmentMerger {
     /// The kept documents of every source in the document order (`DocumentOrder`). Each source
     /// is in that order already: the largest is taken whole and each other's documents are
     /// placed into it by binary search, then merged in one pass.
-    static func documentOrder(_ sources: [Source], configuration: IndexConfiguration) -> [Entry] {
+    static func documentOrder(_ sources: [IndexState.Segment], configuration: IndexConfiguration) -> [Entry] {
         let criteria = configuration.documentOrder
         func kept(_ source: Int) -> [Entry] {
             let live = sources[source].live
@@ -109,7 +104,7 @@ enum SegmentMerger {
     }
 
     /// The merged vocabulary (the words of kept documents only, sorted) and posting lists.
-    static func mergedPostings(_ sources: [Source], newDocument: [[UInt32]]) -> Words {
+    static func mergedPostings(_ sources: [IndexState.Segment], newDocument: [[UInt32]]) -> Words {
         let tables = sources.map(\.snapshot.terms)
         var termIDs = tables.map { [UInt32](repeating: .max, count: $0.count) }
         var bytes: [UInt8] = [], starts: [UInt32] = [0]
@@ -132,21 +127,28 @@ enum SegmentMerger {
         func word(_ source: Int, _ term: Int) -> UnsafeBufferPointer<UInt8> {
             UnsafeBufferPointer(rebasing: tableBytes[source][Int(tables[source].starts[term])..<Int(tables[source].starts[term + 1])])
         }
+        // A term's postings of kept documents, as (new document, mask, position).
+        func forEachKeptPosting(of source: Int, term: Int, _ body: (UInt32, UInt16, UInt16) -> Void) {
+            let snapshot = sources[source].snapshot
+            for posting in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
+                let document = newDocument[source][Int(snapshot.postingDocs[posting])]
+                guard document != .max else { continue }
+                body(document, snapshot.postingMasks[posting], snapshot.postingPositions.position(ofPosting: posting))
+            }
+        }
+        var holders: [Int] = []
+        var cursors = [Int](repeating: 0, count: sources.count)
         while true {
             // The smallest word among the sources' next ones, and which sources have it.
             var smallest: (source: Int, term: Int)?
-            var holders: [Int] = []
+            holders.removeAll(keepingCapacity: true)
             for source in sources.indices where heads[source] < tables[source].count {
                 let term = heads[source]
-                guard let current = smallest else {
-                    smallest = (source, term)
-                    holders = [source]
-                    continue
-                }
-                let comparison = compare(word(source, term), word(current.source, current.term))
+                let comparison = smallest.map { compare(word(source, term), word($0.source, $0.term)) } ?? -1
                 if comparison < 0 {
                     smallest = (source, term)
-                    holders = [source]
+                    holders.removeAll(keepingCapacity: true)
+                    holders.append(source)
                 } else if comparison == 0 {
                     holders.append(source)
                 }
@@ -154,26 +156,19 @@ enum SegmentMerger {
             guard let smallest else { break }
             let before = docs.count
             if holders.count == 1 {
-                let source = holders[0], snapshot = sources[source].snapshot
-                for posting in Int(snapshot.postingStarts[smallest.term])..<Int(snapshot.postingStarts[smallest.term + 1]) {
-                    let document = newDocument[source][Int(snapshot.postingDocs[posting])]
-                    guard document != .max else { continue }
+                // Most words: one source's list, already in the new order.
+                forEachKeptPosting(of: holders[0], term: smallest.term) { document, mask, position in
                     docs.append(document)
-                    masks.append(snapshot.postingMasks[posting])
-                    positions.append(snapshot.postingPositions.position(ofPosting: posting))
+                    masks.append(mask)
+                    positions.append(position)
                 }
             } else {
                 for source in holders {
-                    let snapshot = sources[source].snapshot, term = heads[source]
                     lists[source].removeAll(keepingCapacity: true)
-                    for posting in Int(snapshot.postingStarts[term])..<Int(snapshot.postingStarts[term + 1]) {
-                        let document = newDocument[source][Int(snapshot.postingDocs[posting])]
-                        guard document != .max else { continue }
-                        lists[source].append((document, snapshot.postingMasks[posting], snapshot.postingPositions.position(ofPosting: posting)))
-                    }
+                    forEachKeptPosting(of: source, term: heads[source]) { lists[source].append(($0, $1, $2)) }
+                    cursors[source] = 0
                 }
                 // Each list is in the new order: merge them.
-                var cursors = [Int](repeating: 0, count: sources.count)
                 while true {
                     var pick: Int?
                     for source in holders where cursors[source] < lists[source].count {
@@ -212,7 +207,7 @@ enum SegmentMerger {
     }
 
     /// Each facet column, its value ids numbered in order of first appearance in the documents.
-    static func mergedFacets(_ sources: [Source], order: [Entry], configuration: IndexConfiguration) -> [FacetColumn] {
+    static func mergedFacets(_ sources: [IndexState.Segment], order: [Entry], configuration: IndexConfiguration) -> [FacetColumn] {
         configuration.facetAttributes.indices.map { f in
             let columns = sources.map { $0.snapshot.facets[f] }
             let docStartsOf = columns.map(\.docStarts), docValuesOf = columns.map(\.docValues)
@@ -246,7 +241,7 @@ enum SegmentMerger {
     }
 
     /// Each numeric path's values per document; a path no kept document has is left out.
-    static func mergedNumerics(_ sources: [Source], order: [Entry]) -> [String: NumericColumn] {
+    static func mergedNumerics(_ sources: [IndexState.Segment], order: [Entry]) -> [String: NumericColumn] {
         let paths = Set(sources.flatMap { $0.snapshot.numerics.keys })
         var columns: [String: NumericColumn] = [:]
         for path in paths {
@@ -269,7 +264,7 @@ enum SegmentMerger {
 
     /// The documents' values of the document order's criteria (texts kept for a criterion
     /// only when a kept document has a text value for it, as `DocumentOrderKeys` builds them).
-    static func mergedOrderKeys(_ sources: [Source], order: [Entry], criteria: Int) -> DocumentOrderKeys {
+    static func mergedOrderKeys(_ sources: [IndexState.Segment], order: [Entry], criteria: Int) -> DocumentOrderKeys {
         var kinds = [[UInt8]](repeating: [], count: criteria)
         var numbers = [[Double]](repeating: [], count: criteria)
         var texts: [StringTable] = []
@@ -290,25 +285,5 @@ enum SegmentMerger {
             } : []))
         }
         return DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
-    }
-
-    /// A sort replica's runs of documents with equal sort values (the first `sortCount`
-    /// criteria), with the document count at the end; empty without sort criteria.
-    static func sortRuns(_ keys: DocumentOrderKeys, count: Int, sortCount: Int) -> [UInt32] {
-        guard sortCount > 0 else { return [] }
-        func equal(_ a: Int, _ b: Int) -> Bool {
-            (0..<sortCount).allSatisfy { c in
-                guard keys.kinds[c][a] == keys.kinds[c][b] else { return false }
-                switch keys.kinds[c][a] {
-                case 1: return keys.numbers[c][a] == keys.numbers[c][b]
-                case 2: return keys.texts[c][a] == keys.texts[c][b]
-                default: return true
-                }
-            }
-        }
-        var runs: [UInt32] = []
-        for position in 0..<count where position == 0 || !equal(position, position - 1) { runs.append(UInt32(position)) }
-        runs.append(UInt32(count))
-        return runs
     }
 }

@@ -284,15 +284,7 @@ struct SnapshotAccumulator {
             DocumentOrder.precedes(keys[a], rowIDs[a], keys[b], rowIDs[b], criteria: criteria)
         }
         let orderedKeys = DocumentOrderKeys(order.map { keys[$0] }, criteria: criteria.count)
-        let sortCount = configuration.sortCriteria.count
-        guard sortCount > 0 else { return (order, [], orderedKeys) }
-        var runs: [UInt32] = []
-        for (position, index) in order.enumerated()
-        where position == 0 || keys[index][..<sortCount] != keys[order[position - 1]][..<sortCount] {
-            runs.append(UInt32(position))
-        }
-        runs.append(UInt32(order.count))
-        return (order, runs, orderedKeys)
+        return (order, orderedKeys.sortRuns(sortCount: configuration.sortCriteria.count), orderedKeys)
     }
 }
 

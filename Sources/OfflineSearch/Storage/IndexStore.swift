@@ -211,12 +211,6 @@ final class IndexStore: @unchecked Sendable {
         return IndexState(base: storeSnapshot(snapshot))
     }
 
-    /// `state`'s segments merged into one new base (`SegmentMerger`: from their snapshots, no
-    /// record read or tokenized again): what a merge of the delta runs, on a background thread.
-    func mergedBase(of state: IndexState) -> IndexSnapshot {
-        IndexState.Segment(merging: state.segments, configuration: state.configuration, generation: state.generation).snapshot
-    }
-
     /// Stores a merged base's derived file and returns it (mapped when stored); not when the
     /// index is read-only, nor when a newer derived file was stored meanwhile (a write that
     /// derived the index whole: its file must stay).
@@ -1102,6 +1096,14 @@ final class IndexStore: @unchecked Sendable {
         var replaced: [Int64: JSONObject] = [:]
         /// Each record's rowid, by position in the records given (0: not stored).
         var rowIDs: [Int64] = []
+
+        /// Each stored rowid's position in the records given: of a rowid given twice (an
+        /// objectID repeated), the later record is the one stored.
+        var positionsKept: [Int64: Int] {
+            var kept: [Int64: Int] = [:]
+            for (position, rowID) in rowIDs.enumerated() where rowID != 0 { kept[rowID] = position }
+            return kept
+        }
     }
 
     /// The largest rowid stored (0 for none): rows above it that a write adds are new.
@@ -1185,20 +1187,13 @@ final class IndexStore: @unchecked Sendable {
             inlineTexts ?? work!.wait()
         }
 
-        /// The segment of the records, given their rowids by position (0: not stored); of a
-        /// rowid given twice, the later record is kept.
-        func segment(rowIDs: [Int64], generation: Int64) throws(SearchError) -> IndexSnapshot {
+        /// The segment of the records, given their rowids by position (0: not stored) and the
+        /// position kept of each rowid (`WrittenRecords.positionsKept`).
+        func segment(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) throws(SearchError) -> IndexSnapshot {
             _ = waitForTokens()
             var accumulator = owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
             accumulator.assignRowIDs(rowIDs)
-            var last: [Int64: Int] = [:]
-            for (position, rowID) in rowIDs.enumerated() {
-                if rowID == 0 {
-                    accumulator.supersede(inputAt: position)
-                } else if let earlier = last.updateValue(position, forKey: rowID) {
-                    accumulator.supersede(inputAt: earlier)
-                }
-            }
+            for (position, rowID) in rowIDs.enumerated() where kept[rowID] != position { accumulator.supersede(inputAt: position) }
             return try accumulator.finish(generation: generation)
         }
     }
@@ -1209,14 +1204,13 @@ final class IndexStore: @unchecked Sendable {
     private func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
                            generation: Int64) throws -> WrittenSegment {
         let texts = work.waitForTokens()
-        var last: [Int64: Int] = [:]
-        for (position, rowID) in written.rowIDs.enumerated() where rowID != 0 { last[rowID] = position }
+        let kept = written.positionsKept
         let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
         for rowID in written.order {
             if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-            try IndexStore.runText(insert, rowID: rowID, columns: texts[last[rowID]!])
+            try IndexStore.runText(insert, rowID: rowID, columns: texts[kept[rowID]!])
         }
-        return WrittenSegment(work: work, rowIDs: written.rowIDs, generation: generation)
+        return WrittenSegment(work: work, rowIDs: written.rowIDs, kept: kept, generation: generation)
     }
 
     /// The segment of a logged write's records (`Written.logged`), from the write's own
@@ -1225,17 +1219,19 @@ final class IndexStore: @unchecked Sendable {
         let generation: Int64
         private let work: SegmentWork
         private let rowIDs: [Int64]
+        private let kept: [Int64: Int]
         private var laidOut: IndexSnapshot?
 
-        fileprivate init(work: SegmentWork, rowIDs: [Int64], generation: Int64) {
+        fileprivate init(work: SegmentWork, rowIDs: [Int64], kept: [Int64: Int], generation: Int64) {
             self.work = work
             self.rowIDs = rowIDs
+            self.kept = kept
             self.generation = generation
         }
 
         func snapshot() throws(SearchError) -> IndexSnapshot {
             if let laidOut { return laidOut }
-            let snapshot = try work.segment(rowIDs: rowIDs, generation: generation)
+            let snapshot = try work.segment(rowIDs: rowIDs, kept: kept, generation: generation)
             laidOut = snapshot
             return snapshot
         }

@@ -44,7 +44,7 @@ import SearchAPI
         let inputs = (0..<260).map { SnapshotBuilder.Input(rowID: Int64($0 * 3 + 1), record: SegmentMergeTests.record($0, using: &generator)) }
         let parts = [inputs[0..<150], inputs[150..<230], inputs[230...]].map(Array.init)
         let segments = parts.enumerated().map { number, part in
-            IndexState.Segment(part, configuration: configuration, generation: Int64(number + 1))
+            IndexState.Segment(snapshot: SnapshotBuilder.build(part, configuration: configuration, generation: Int64(number + 1)))
         }
         let removed: Set<Int64> = [1, 4, 100, 301, 448, 451, 700, 778]
         let live = segments.map { $0.removing(Array(removed)) }
