@@ -1188,50 +1188,58 @@ final class IndexStore: @unchecked Sendable {
         }
 
         /// The segment of the records, given their rowids by position (0: not stored) and the
-        /// position kept of each rowid (`WrittenRecords.positionsKept`).
-        func segment(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) throws(SearchError) -> IndexSnapshot {
+        /// position kept of each rowid (`WrittenRecords.positionsKept`): laid out on another
+        /// thread, while the writer stores their FTS5 text and commits, when they were tokenized
+        /// on one; else when first asked for.
+        func layOut(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) -> () throws(SearchError) -> IndexSnapshot {
+            // The tokens first: once they are in, the worker is done with the accumulator, and
+            // the layout below is its only user.
             _ = waitForTokens()
-            var accumulator = owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
-            accumulator.assignRowIDs(rowIDs)
-            for (position, rowID) in rowIDs.enumerated() where kept[rowID] != position { accumulator.supersede(inputAt: position) }
-            return try accumulator.finish(generation: generation)
+            let owned = owned
+            let layout: @Sendable () throws(SearchError) -> IndexSnapshot = { () throws(SearchError) -> IndexSnapshot in
+                var accumulator = owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
+                accumulator.assignRowIDs(rowIDs)
+                for (position, rowID) in rowIDs.enumerated() where kept[rowID] != position { accumulator.supersede(inputAt: position) }
+                return try accumulator.finish(generation: generation)
+            }
+            guard work != nil else { return layout }
+            let background = BackgroundWork { Result { () throws(SearchError) in try layout() } }
+            return { () throws(SearchError) in try background.wait().get() }
         }
     }
 
     /// The FTS5 rows of written records (a replaced record's old row removed first), from the
-    /// tokenization of `work`; returns their segment, laid out when first asked for (after the
-    /// commit: not while the database's write lock is held).
+    /// tokenization of `work`; returns their segment, laid out meanwhile on another thread (it
+    /// never lengthens the time the database's write lock is held), or for a few records when
+    /// first asked for, after the commit.
     private func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
                            generation: Int64) throws -> WrittenSegment {
         let texts = work.waitForTokens()
         let kept = written.positionsKept
+        let segment = WrittenSegment(layout: work.layOut(rowIDs: written.rowIDs, kept: kept, generation: generation), generation: generation)
         let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
         for rowID in written.order {
             if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
             try IndexStore.runText(insert, rowID: rowID, columns: texts[kept[rowID]!])
         }
-        return WrittenSegment(work: work, rowIDs: written.rowIDs, kept: kept, generation: generation)
+        return segment
     }
 
     /// The segment of a logged write's records (`Written.logged`), from the write's own
-    /// tokenization, laid out when first asked for.
+    /// tokenization (`SegmentWork.layOut`).
     final class WrittenSegment {
         let generation: Int64
-        private let work: SegmentWork
-        private let rowIDs: [Int64]
-        private let kept: [Int64: Int]
+        private let layout: () throws(SearchError) -> IndexSnapshot
         private var laidOut: IndexSnapshot?
 
-        fileprivate init(work: SegmentWork, rowIDs: [Int64], kept: [Int64: Int], generation: Int64) {
-            self.work = work
-            self.rowIDs = rowIDs
-            self.kept = kept
+        fileprivate init(layout: @escaping () throws(SearchError) -> IndexSnapshot, generation: Int64) {
+            self.layout = layout
             self.generation = generation
         }
 
         func snapshot() throws(SearchError) -> IndexSnapshot {
             if let laidOut { return laidOut }
-            let snapshot = try work.segment(rowIDs: rowIDs, kept: kept, generation: generation)
+            let snapshot = try layout()
             laidOut = snapshot
             return snapshot
         }
