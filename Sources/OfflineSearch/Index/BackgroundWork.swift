@@ -24,6 +24,39 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
     }
 }
 
+/// Runs `count` pieces of work in order on another thread; `result(i)` returns the `i`th once it
+/// is done, while the later ones go on. One thread asks for the results.
+final class ChunkedBackgroundWork<Result: Sendable>: @unchecked Sendable {
+    // @unchecked: each slot is written once by the worker before its semaphore is signalled,
+    // and read only after waiting on it; `waited` is the asking thread's alone.
+    private final class Slot: @unchecked Sendable {
+        let done = DispatchSemaphore(value: 0)
+        var result: Result?
+    }
+    private let slots: [Slot]
+    private var waited: [Bool]
+
+    init(count: Int, _ work: @escaping @Sendable (Int) -> Result) {
+        let slots = (0..<count).map { _ in Slot() }
+        self.slots = slots
+        waited = Array(repeating: false, count: count)
+        Thread.detachNewThread {
+            for (piece, slot) in slots.enumerated() {
+                slot.result = work(piece)
+                slot.done.signal()
+            }
+        }
+    }
+
+    func result(_ piece: Int) -> Result {
+        if !waited[piece] {
+            slots[piece].done.wait()
+            waited[piece] = true
+        }
+        return slots[piece].result!
+    }
+}
+
 /// A value a `BackgroundWork` mutates in place: a class, because a struct the worker captured
 /// while its owner still held it would be copied whole at the first change. One thread touches
 /// it at a time: the owner hands it over by starting the work and takes it back after `wait()`.

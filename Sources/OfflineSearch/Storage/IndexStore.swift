@@ -729,7 +729,7 @@ final class IndexStore: @unchecked Sendable {
                     // A logged write's records are tokenized once, for their segment and their FTS5
                     // text; many of them on another thread while they are stored.
                     let segmentWork = rebuild ? nil : SegmentWork(change.upserts, configuration: configuration)
-                    defer { _ = segmentWork?.waitForTokens() }
+                    defer { segmentWork?.waitForTokens() }
                     let written = try upsertRecords(change.upserts, keepOldRecords: textConfiguration != nil, generation: generation)
                     let bump = try writer.statement("""
                         INSERT OR REPLACE INTO meta (key, value) VALUES ('generation', ?), ('updatedAt', strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
@@ -1171,14 +1171,19 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// A logged write's records tokenized into a segment of their own and their FTS5 text:
-    /// on another thread while the writer stores them when there are many (their rowids are
-    /// given once they are stored), else on the writer's thread.
+    /// on another thread while the writer stores them when there are many, a chunk at a time so
+    /// that the writer stores the FTS5 text of each chunk while the next is tokenized (their
+    /// rowids are given once they are stored); else on the writer's thread.
     fileprivate final class SegmentWork {
         private let owned: WorkerOwned<SnapshotAccumulator>
-        private let work: BackgroundWork<[[[UInt8]]]>?
+        /// The positions of each chunk, in order.
+        let chunks: [Range<Int>]
+        private let work: ChunkedBackgroundWork<[[[UInt8]]]>?
         private var inlineTexts: [[[UInt8]]]?
         /// From this many records on, they are tokenized on another thread.
         static let backgroundFrom = 64
+        /// How many chunks a write tokenized on another thread is cut into.
+        static let chunkCount = 4
 
         init?(_ records: [JSONObject], configuration: IndexConfiguration) {
             guard !records.isEmpty else { return nil }
@@ -1187,16 +1192,25 @@ final class IndexStore: @unchecked Sendable {
             let owned = WorkerOwned(SnapshotAccumulator(configuration: configuration))
             self.owned = owned
             if records.count >= SegmentWork.backgroundFrom {
-                work = BackgroundWork { owned.value.add(inputs, texts: true) }
+                let size = (records.count + SegmentWork.chunkCount - 1) / SegmentWork.chunkCount
+                let chunks = stride(from: 0, to: records.count, by: size).map { $0..<min($0 + size, records.count) }
+                self.chunks = chunks
+                work = ChunkedBackgroundWork(count: chunks.count) { chunk in owned.value.add(Array(inputs[chunks[chunk]]), texts: true) }
             } else {
+                chunks = [0..<records.count]
                 work = nil
                 inlineTexts = owned.value.add(inputs, texts: true)
             }
         }
 
-        /// Each record's FTS5 text columns, by position, once tokenized.
-        func waitForTokens() -> [[[UInt8]]] {
-            inlineTexts ?? work!.wait()
+        /// The FTS5 text columns of the records of chunk `chunk` (`chunks`), once tokenized.
+        func tokens(ofChunk chunk: Int) -> [[[UInt8]]] {
+            inlineTexts ?? work!.result(chunk)
+        }
+
+        /// Waits until every record is tokenized (the worker is then done with the accumulator).
+        func waitForTokens() {
+            for chunk in chunks.indices { _ = tokens(ofChunk: chunk) }
         }
 
         /// The segment of the records, given their rowids by position (0: not stored) and the
@@ -1206,7 +1220,7 @@ final class IndexStore: @unchecked Sendable {
         func layOut(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) -> () throws(SearchError) -> IndexSnapshot {
             // The tokens first: once they are in, the worker is done with the accumulator, and
             // the layout below is its only user.
-            _ = waitForTokens()
+            waitForTokens()
             let owned = owned
             let layout: @Sendable () throws(SearchError) -> IndexSnapshot = { () throws(SearchError) -> IndexSnapshot in
                 var accumulator = owned.take(leaving: SnapshotAccumulator(configuration: owned.value.configuration))
@@ -1221,20 +1235,29 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// The FTS5 rows of written records (a replaced record's old row removed first), from the
-    /// tokenization of `work`; returns their segment, laid out meanwhile on another thread (it
-    /// never lengthens the time the database's write lock is held), or for a few records when
-    /// first asked for, after the commit.
+    /// tokenization of `work`, a chunk at a time as it is tokenized; returns their segment, laid
+    /// out meanwhile on another thread once the last chunk is tokenized (it never lengthens the
+    /// time the database's write lock is held), or for a few records when first asked for,
+    /// after the commit.
     private func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
                            generation: Int64) throws -> WrittenSegment {
-        let texts = work.waitForTokens()
         let kept = written.positionsKept
-        let segment = WrittenSegment(layout: work.layOut(rowIDs: written.rowIDs, kept: kept, generation: generation), generation: generation)
         let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
-        for rowID in written.order {
-            if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-            try IndexStore.runText(insert, rowID: rowID, columns: texts[kept[rowID]!])
+        var segment: WrittenSegment?
+        for (chunk, positions) in work.chunks.enumerated() {
+            let texts = work.tokens(ofChunk: chunk)
+            if chunk == work.chunks.count - 1 {
+                segment = WrittenSegment(layout: work.layOut(rowIDs: written.rowIDs, kept: kept, generation: generation), generation: generation)
+            }
+            // Each stored record at the position kept of its rowid (a repeated objectID's last).
+            for position in positions {
+                let rowID = written.rowIDs[position]
+                guard rowID != 0, kept[rowID] == position else { continue }
+                if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
+                try IndexStore.runText(insert, rowID: rowID, columns: texts[position - positions.lowerBound])
+            }
         }
-        return segment
+        return segment!
     }
 
     /// The segment of a logged write's records (`Written.logged`), from the write's own
@@ -1254,6 +1277,19 @@ final class IndexStore: @unchecked Sendable {
             let snapshot = try layout()
             laidOut = snapshot
             return snapshot
+        }
+    }
+
+    /// Runs FTS5's integrity check of the text table (its segments consistent with each other);
+    /// throws when it finds damage. For checking the write path.
+    func checkTextIntegrity() throws(SearchError) {
+        guard writerConnection != nil else { throw readOnlyError }
+        writeLock.lock()
+        defer { writeLock.unlock() }
+        do {
+            try writer.execute("INSERT INTO search_text (search_text) VALUES ('integrity-check')")
+        } catch {
+            throw IndexStore.storageError(error, action: "check the text table of the index at \(path)")
         }
     }
 
