@@ -25,10 +25,11 @@ final class BackgroundWork<Result: Sendable>: @unchecked Sendable {
 }
 
 /// Runs `count` pieces of work in order on another thread; `result(i)` returns the `i`th once it
-/// is done, while the later ones go on. One thread asks for the results.
-final class ChunkedBackgroundWork<Result: Sendable>: @unchecked Sendable {
-    // @unchecked: each slot is written once by the worker before its semaphore is signalled,
-    // and read only after waiting on it; `waited` is the asking thread's alone.
+/// is done, while the later ones go on. One thread asks for the results (not `Sendable`: two
+/// waiting on one piece would wait for ever).
+final class ChunkedBackgroundWork<Result: Sendable> {
+    // @unchecked: a slot's result is written once by the worker before its semaphore is
+    // signalled, and read only after waiting on it.
     private final class Slot: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         var result: Result?

@@ -924,17 +924,22 @@ final class IndexStore: @unchecked Sendable {
             """)
         // FTS5 merges its segments as writes add them: by default four of a level at a time,
         // which made one commit in about four of a batch of 1,000 records at 1M take 18 ms more.
-        // Sixteen at a time (its largest) rewrites each entry fewer times; the table is read
-        // only to check the index against it. Stored in the table, set by a write, not at open.
-        let automerge = try writer.statement("SELECT v FROM search_text_config WHERE k = 'automerge'")
-        defer { automerge.reset() }
-        if try !automerge.step() || automerge.int64(0) != IndexStore.textAutomerge {
-            try writer.execute("INSERT INTO search_text (search_text, rank) VALUES ('automerge', \(IndexStore.textAutomerge))")
+        // Sixteen at a time (its largest) rewrites each entry fewer times, and merging a level
+        // whole inside one commit only past 64 segments (16 by default) leaves the merges to
+        // FTS5's bit-by-bit work across writes. The table is read only to check the index
+        // against it. Stored in the table, set by a write, never at open.
+        let stored = try writer.statement("SELECT k, v FROM search_text_config WHERE k IN ('automerge', 'crisismerge')")
+        defer { stored.reset() }
+        var values: [String: Int64] = [:]
+        while try stored.step() { values[stored.string(0)] = stored.int64(1) }
+        for (option, value) in IndexStore.textMergeOptions where values[option] != value {
+            try writer.execute("INSERT INTO search_text (search_text, rank) VALUES ('\(option)', \(value))")
         }
     }
 
-    /// How many FTS5 segments of a level are merged at a time (FTS5's `automerge`).
-    static let textAutomerge: Int64 = 16
+    /// How FTS5 merges the text table's segments: sixteen of a level at a time, bit by bit
+    /// across writes (`automerge`), and a level whole in one commit only past 64 (`crisismerge`).
+    static let textMergeOptions: KeyValuePairs<String, Int64> = ["automerge": 16, "crisismerge": 64]
 
     /// FTS5's `tokenize` option for text folded by the engine's tokenizer: words joined by single
     /// spaces. The ascii tokenizer splits on spaces and ASCII punctuation and keeps letters,
@@ -1217,7 +1222,7 @@ final class IndexStore: @unchecked Sendable {
         /// position kept of each rowid (`WrittenRecords.positionsKept`): laid out on another
         /// thread, while the writer stores their FTS5 text and commits, when they were tokenized
         /// on one; else when first asked for.
-        func layOut(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) -> () throws(SearchError) -> IndexSnapshot {
+        func layOut(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) -> WrittenSegment {
             // The tokens first: once they are in, the worker is done with the accumulator, and
             // the layout below is its only user.
             waitForTokens()
@@ -1228,9 +1233,8 @@ final class IndexStore: @unchecked Sendable {
                 for (position, rowID) in rowIDs.enumerated() where kept[rowID] != position { accumulator.supersede(inputAt: position) }
                 return try accumulator.finish(generation: generation)
             }
-            guard work != nil else { return layout }
-            let background = BackgroundWork { Result { () throws(SearchError) in try layout() } }
-            return { () throws(SearchError) in try background.wait().get() }
+            guard work != nil else { return WrittenSegment(layout: layout, generation: generation) }
+            return WrittenSegment(background: BackgroundWork { Result { () throws(SearchError) in try layout() } }, generation: generation)
         }
     }
 
@@ -1247,7 +1251,7 @@ final class IndexStore: @unchecked Sendable {
         for (chunk, positions) in work.chunks.enumerated() {
             let texts = work.tokens(ofChunk: chunk)
             if chunk == work.chunks.count - 1 {
-                segment = WrittenSegment(layout: work.layOut(rowIDs: written.rowIDs, kept: kept, generation: generation), generation: generation)
+                segment = work.layOut(rowIDs: written.rowIDs, kept: kept, generation: generation)
             }
             // Each stored record at the position kept of its rowid (a repeated objectID's last).
             for position in positions {
@@ -1264,13 +1268,28 @@ final class IndexStore: @unchecked Sendable {
     /// tokenization (`SegmentWork.layOut`).
     final class WrittenSegment {
         let generation: Int64
+        /// Lays the segment out when first asked for (a few records), or waits for it.
         private let layout: () throws(SearchError) -> IndexSnapshot
+        /// The layout on another thread, if any.
+        private let background: BackgroundWork<Result<IndexSnapshot, SearchError>>?
         private var laidOut: IndexSnapshot?
 
         fileprivate init(layout: @escaping () throws(SearchError) -> IndexSnapshot, generation: Int64) {
             self.layout = layout
+            background = nil
             self.generation = generation
         }
+
+        fileprivate init(background: BackgroundWork<Result<IndexSnapshot, SearchError>>, generation: Int64) {
+            self.layout = { () throws(SearchError) in try background.wait().get() }
+            self.background = background
+            self.generation = generation
+        }
+
+        /// A segment never asked for (its write failed to commit, or the records were read back
+        /// from the change log instead) waits for its layout: nothing goes on working after the
+        /// write gave up on it.
+        deinit { _ = background?.wait() }
 
         func snapshot() throws(SearchError) -> IndexSnapshot {
             if let laidOut { return laidOut }

@@ -68,8 +68,8 @@ import SearchAPI
                 #expect(fts == engineHits, "\(label): \(query)")
             }
         }
-        // 200 records in four chunks of 50: 60 replace stored records, the rest are new, and r7
-        // comes in the first chunk and again, as another version, in the last.
+        // 201 records in four chunks (51, 51, 51, 48): 61 replace stored records, the rest are
+        // new, and r7 comes in the first chunk and again, as another version, in the last.
         var batch = (60..<120).map { record($0, version: 1) } + (400..<539).map { record($0, version: 1) }
         batch.insert(record(7, version: 2), at: 3)
         batch.append(record(7, version: 3))
