@@ -79,10 +79,14 @@ enum SegmentedSearch {
                        state: IndexState) -> AnyIterator<(segment: Int, document: Int)> {
         let configuration = state.configuration
         let segments = state.segments
+        // The proximity limit decided on each group of every segment together.
+        let limit = SegmentedGroupLimit.isNeeded(matches)
+            ? SegmentedGroupLimit(matches: matches, boosts: boosts, geo: geo, criteria: relevance, state: state) : nil
         var cursors = matches.indices.map { index in
             TierCursor(RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates,
                                                   boosts: boosts[index], geo: geo[index], criteria: relevance,
-                                                  sortRuns: segments[index].snapshot.sortRuns))
+                                                  sortRuns: segments[index].snapshot.sortRuns,
+                                                  overLimit: { run in limit?.limit(segment: index, run: run) ?? RelevanceRanker.ownSizeLimit }))
         }
         let criteria = configuration.documentOrder
         let sortCount = configuration.sortCriteria.count
@@ -164,9 +168,12 @@ enum SegmentedSearch {
             return selected
         }
         let target = max(1, (total * (100 - strictness) + 99) / 100)
+        let limit = SegmentedGroupLimit.isNeeded(matches)
+            ? SegmentedGroupLimit(matches: matches, boosts: boosts, geo: geo, criteria: criteria, state: nil) : nil
         let tiers = matches.indices.map { index in
             RelevanceRanker.keyedTiers(of: matches[index].documents, candidates: matches[index].candidates, boosts: boosts[index],
-                                       geo: geo[index], criteria: criteria, sortRuns: []).makeIterator()
+                                       geo: geo[index], criteria: criteria, sortRuns: [],
+                                       overLimit: { _ in limit?.limit(segment: index, run: nil) ?? RelevanceRanker.ownSizeLimit }).makeIterator()
         }
         var heads = tiers.indices.map { tiers[$0].next() }
         var kept = 0
@@ -287,5 +294,125 @@ private struct TierCursor {
             tier = next
             position = 0
         }
+    }
+}
+
+/// The proximity limit over every segment (`RelevanceRanker.GroupLimit`): a tied group is over
+/// `proximityGroupLimit` when the groups with its key hold more documents in all the segments
+/// together (with the same sort values, in a sort replica), as the one group would in the index
+/// derived whole. A segment's group with a key is found by splitting its matches along the
+/// key, each split made once and kept. Used only where some group can be over the limit (more
+/// matches in all than the limit, in more than one segment).
+///
+/// Not thread-safe: one search uses it.
+final class SegmentedGroupLimit {
+    private let matches: [SegmentMatch]
+    private let boosts: [[FilterBoost]]
+    private let geo: [GeoRanking?]
+    private let criteria: [RankingCriterion]
+    /// For the sort values of a sort replica's runs (nil: ranked by relevance alone).
+    private let state: IndexState?
+    /// The sort values of the runs asked about (a sort replica's), found again in each segment.
+    private var runs: [[RankingValue?]] = []
+    /// Each scope's (a run of equal sort values, or -1: every match) documents per segment.
+    private var scopes: [Int: [DocumentSet]] = [:]
+    /// The parts of each group split so far, by segment, scope and key.
+    private var parts: [Node: [(value: Int, documents: DocumentSet)]] = [:]
+    private var totals: [Node: Int] = [:]
+
+    private struct Node: Hashable {
+        var segment: Int
+        var scope: Int
+        var key: [Int]
+    }
+
+    init(matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion], state: IndexState?) {
+        self.matches = matches
+        self.boosts = boosts
+        self.geo = geo
+        self.criteria = criteria
+        self.state = state
+    }
+
+    /// Whether any tied group can be over the limit in `matches`.
+    static func isNeeded(_ matches: [SegmentMatch]) -> Bool {
+        matches.count > 1 && matches.reduce(0) { $0 + $1.documents.count } > RelevanceRanker.proximityGroupLimit
+    }
+
+    /// The limit for the groups of `segment`'s run `run` (its documents' range; nil: every match).
+    func limit(segment: Int, run: Range<Int>?) -> RelevanceRanker.GroupLimit {
+        let scope = run.map { scopeIndex(segment: segment, firstDocument: $0.lowerBound) } ?? -1
+        return { [self] key, size in
+            size > RelevanceRanker.proximityGroupLimit || total(scope: scope, key: key) > RelevanceRanker.proximityGroupLimit
+        }
+    }
+
+    private var sortCount: Int { state?.configuration.sortCriteria.count ?? 0 }
+
+    private func scopeIndex(segment: Int, firstDocument: Int) -> Int {
+        guard let state, sortCount > 0 else { return -1 }
+        let values = state.orderValues(segment: segment, document: firstDocument)
+        if let known = runs.firstIndex(where: { sameSortValues($0, values) }) { return known }
+        runs.append(values)
+        return runs.count - 1
+    }
+
+    private func sameSortValues(_ a: [RankingValue?], _ b: [RankingValue?]) -> Bool {
+        DocumentOrder.compare(a, b, criteria: state?.configuration.documentOrder ?? [], range: 0..<sortCount) == .orderedSame
+    }
+
+    /// The matches of each segment within the scope.
+    private func scopeDocuments(_ scope: Int) -> [DocumentSet] {
+        if let known = scopes[scope] { return known }
+        let documents: [DocumentSet] = matches.indices.map { segment in
+            let matched = matches[segment].documents
+            guard scope >= 0, let state else { return matched }
+            // The segment's run with these sort values, by binary search (runs are in sort order).
+            let runs = state.segments[segment].snapshot.sortRuns
+            var low = 0, high = max(0, runs.count - 1)
+            while low < high {
+                let middle = (low + high) / 2
+                switch DocumentOrder.compare(state.orderValues(segment: segment, document: Int(runs[middle])), self.runs[scope],
+                                             criteria: state.configuration.documentOrder, range: 0..<sortCount) {
+                case .orderedAscending: low = middle + 1
+                case .orderedDescending: high = middle
+                case .orderedSame: low = middle; high = middle
+                }
+            }
+            var inRun = DocumentSet(capacity: matched.capacity)
+            guard low + 1 < runs.count, sameSortValues(state.orderValues(segment: segment, document: Int(runs[low])), self.runs[scope]) else {
+                return inRun
+            }
+            for document in matched.elements(in: Int(runs[low])..<Int(runs[low + 1])) { inRun.insert(document) }
+            return inRun
+        }
+        scopes[scope] = documents
+        return documents
+    }
+
+    /// How many documents the groups with `key` hold in every segment together.
+    private func total(scope: Int, key: [Int]) -> Int {
+        let node = Node(segment: -1, scope: scope, key: key)
+        if let known = totals[node] { return known }
+        let sum = matches.indices.reduce(0) { $0 + group(segment: $1, scope: scope, key: key).count }
+        totals[node] = sum
+        return sum
+    }
+
+    /// A segment's group with `key`: its scope's matches split along the key.
+    private func group(segment: Int, scope: Int, key: [Int]) -> DocumentSet {
+        let documents = scopeDocuments(scope)[segment]
+        guard let last = key.last else { return documents }
+        let parent = Node(segment: segment, scope: scope, key: Array(key.dropLast()))
+        if parts[parent] == nil {
+            let group = self.group(segment: segment, scope: scope, key: parent.key)
+            let split = group.isEmpty ? [] : RelevanceRanker.split(
+                group, by: criteria[parent.key.count], candidates: matches[segment].candidates, boosts: boosts[segment],
+                geo: geo[segment], key: parent.key, overLimit: { [self] key, size in
+                    size > RelevanceRanker.proximityGroupLimit || total(scope: scope, key: key) > RelevanceRanker.proximityGroupLimit
+                })
+            parts[parent] = split.map { ($0.0, $0.1.documentSet(capacity: documents.capacity)) }
+        }
+        return parts[parent]!.first { $0.value == last }?.documents ?? DocumentSet(capacity: documents.capacity)
     }
 }

@@ -127,10 +127,11 @@ enum RelevanceRanker {
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
     static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
-                           criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true) -> AnySequence<KeyedTier> {
+                           criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true,
+                           overLimit: @escaping (_ run: Range<Int>?) -> GroupLimit = { _ in ownSizeLimit }) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
             return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
-                                       criteria: criteria, completeKeys: completeKeys)
+                                       criteria: criteria, completeKeys: completeKeys, overLimit: overLimit(nil))
         }
         var run = 0
         var inRun: AnyIterator<KeyedTier>?
@@ -138,14 +139,24 @@ enum RelevanceRanker {
             while true {
                 if let tier = inRun?.next() { return tier }
                 guard run + 1 < sortRuns.count else { return nil }
-                let documents = matched.elements(in: Int(sortRuns[run])..<Int(sortRuns[run + 1]))
+                let range = Int(sortRuns[run])..<Int(sortRuns[run + 1])
+                let documents = matched.elements(in: range)
                 run += 1
                 guard !documents.isEmpty else { continue }
                 inRun = keyedRelevanceTiers(of: .list(documents), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
-                                            criteria: criteria, completeKeys: completeKeys).makeIterator()
+                                            criteria: criteria, completeKeys: completeKeys, overLimit: overLimit(range)).makeIterator()
             }
         })
     }
+
+    /// Whether a tied group is over `proximityGroupLimit`, given its key (its values of the
+    /// criteria before the one splitting it) and its size: over it, proximity leaves the group
+    /// in custom order and the attribute strategies that read records fall back to `best`. In
+    /// one snapshot, its own size decides (`ownSizeLimit`); over several segments, the size of
+    /// the group with that key in every segment together (`SegmentedSearch`), so that each
+    /// segment decides as the index derived whole would.
+    typealias GroupLimit = (_ key: [Int], _ size: Int) -> Bool
+    static func ownSizeLimit(_ key: [Int], _ size: Int) -> Bool { size > proximityGroupLimit }
 
     /// A tier and what ranks it: `key[i]` is its value of criterion `i` (lower ranks first).
     struct KeyedTier {
@@ -157,7 +168,8 @@ enum RelevanceRanker {
     /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
     /// document), so tiers of two segments compare; without, keys are left empty.
     static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
-                                    criteria: [RankingCriterion], completeKeys: Bool) -> AnySequence<KeyedTier> {
+                                    criteria: [RankingCriterion], completeKeys: Bool,
+                                    overLimit: @escaping GroupLimit = ownSizeLimit) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
@@ -168,11 +180,12 @@ enum RelevanceRanker {
                 // One document: its values read directly, without a bitmap the size of the index
                 // per criterion.
                 if case .list(let list) = group, list.count == 1 {
-                    return KeyedTier(key: key + values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts, geo: geo),
+                    return KeyedTier(key: values(of: list[0], criteria: criteria[index...], candidates: candidates, boosts: boosts, geo: geo,
+                                                 key: key, overLimit: overLimit),
                                      tier: group)
                 }
                 let parts = split(group.documentSet(capacity: capacity), by: criteria[index],
-                                  candidates: candidates, boosts: boosts, geo: geo)
+                                  candidates: candidates, boosts: boosts, geo: geo, key: key, overLimit: overLimit)
                 for (value, part) in parts.reversed() where !part.isEmpty {
                     stack.append((part, index + 1, completeKeys ? key + [value] : key))
                 }
@@ -181,9 +194,11 @@ enum RelevanceRanker {
         })
     }
 
-    /// One document's value of each of `criteria`: the key `split` gives the part it falls in.
+    /// One document's value of each of `criteria`: the key `split` gives the part it falls in,
+    /// after `key` (its values of the criteria before, which `overLimit` reads).
     static func values(of document: Int, criteria: ArraySlice<RankingCriterion>, candidates: CandidateMatches?,
-                       boosts: [FilterBoost], geo: GeoRanking? = nil) -> [Int] {
+                       boosts: [FilterBoost], geo: GeoRanking? = nil, key: [Int] = [],
+                       overLimit: GroupLimit = ownSizeLimit) -> [Int] {
         var proximityMatch: ProximityScanner.Match?
         func proximity(_ candidates: CandidateMatches) -> ProximityScanner.Match {
             if let known = proximityMatch { return known }
@@ -191,7 +206,10 @@ enum RelevanceRanker {
             proximityMatch = match
             return match
         }
-        return criteria.map { criterion in
+        var result = key
+        for criterion in criteria { result.append(value(criterion, prefix: result)) }
+        return result
+        func value(_ criterion: RankingCriterion, prefix: [Int]) -> Int {
             if criterion == .filters { return -FilterBoost.score(of: document, in: boosts) }
             if criterion == .geo { return geo?.group(of: document) ?? 0 }
             guard let candidates, !candidates.levels.isEmpty else { return 0 }
@@ -205,9 +223,10 @@ enum RelevanceRanker {
             case .words:
                 return -candidates.optionalSets.count { $0?.contains(document) == true }
             case .proximity:
-                return candidates.wordTerms.count > 1 ? proximity(candidates).distance : 0
+                // Over the limit, the group keeps custom order: one part, 0 (`proximityTiers`).
+                return candidates.wordTerms.count > 1 && !overLimit(prefix, 1) ? proximity(candidates).distance : 0
             case .attribute:
-                if candidates.attributeStrategy != .best {
+                if candidates.attributeStrategy != .best, !overLimit(prefix, 1) {
                     return attributeValue(proximity(candidates), of: document, candidates: candidates)
                 }
                 guard let level = candidates.levels.firstIndex(where: { $0.contains(document) }) else { return Int.max }
@@ -225,8 +244,10 @@ enum RelevanceRanker {
     /// `group` split by one criterion, best first, each part with its value of the criterion
     /// (lower first: typos, distance, level and position; minus the count of what more is
     /// better: optional words and filters matched, words matched whole).
+    /// `key` is the group's values of the criteria before (what `overLimit` reads).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
-                      boosts: [FilterBoost], geo: GeoRanking? = nil) -> [(Int, Tier)] {
+                      boosts: [FilterBoost], geo: GeoRanking? = nil, key: [Int] = [],
+                      overLimit: GroupLimit = ownSizeLimit) -> [(Int, Tier)] {
         switch criterion {
         case .geo:
             return geo?.tiers(of: group) ?? [(0, .set(group))]
@@ -236,14 +257,15 @@ enum RelevanceRanker {
             guard let candidates, !candidates.levels.isEmpty else { return [(0, .set(group))] }
             switch criterion {
             case .proximity:
-                return proximityTiers(group, candidates: candidates).map { ($0.distance, .set($0.documents)) }
+                return proximityTiers(group, candidates: candidates, overLimit: overLimit(key, group.count))
+                    .map { ($0.distance, .set($0.documents)) }
             case .typo:
                 return candidates.hasTypos ? typoTiers(of: group, candidates: candidates).map { ($0.typos, .set($0.documents)) } : [(0, .set(group))]
             case .words:
                 let optional = candidates.optionalSets.compactMap { $0 }
                 return optional.isEmpty ? [(0, .set(group))] : countTiers(group, sets: optional).map { (-$0.count, .set($0.documents)) }
             case .attribute:
-                return attributeTiers(group, candidates: candidates)
+                return attributeTiers(group, candidates: candidates, overLimit: overLimit(key, group.count))
             default:
                 return exactTiers(group, candidates: candidates)
             }
@@ -259,14 +281,17 @@ enum RelevanceRanker {
     /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
     ///   position, or O(d log d) for the d documents of a group ranked by proximity, plus the
     ///   words of its records when they are read here.
-    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
+    /// `overLimit`: whether the group is over `proximityGroupLimit` (by default, its size).
+    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool? = nil) -> [(Int, Tier)] {
+        let overLimit = overLimit ?? (group.count > proximityGroupLimit)
         switch candidates.attributeStrategy {
         case .minProximity:
-            if let tiers = proximityAttributeTiers(group, candidates: candidates) ?? scannedAttributeTiers(group, candidates: candidates) {
+            if let tiers = proximityAttributeTiers(group, candidates: candidates)
+                ?? scannedAttributeTiers(group, candidates: candidates, overLimit: overLimit) {
                 return tiers
             }
         case .sum:
-            if let tiers = scannedAttributeTiers(group, candidates: candidates) { return tiers }
+            if let tiers = scannedAttributeTiers(group, candidates: candidates, overLimit: overLimit) { return tiers }
         case .best:
             break
         }
@@ -316,10 +341,11 @@ enum RelevanceRanker {
     }
 
     /// The attribute split of a group whose records the proximity split did not read (attribute
-    /// before proximity, or the `sum` strategy): they are read here; nil over `proximityGroupLimit`.
-    static func scannedAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)]? {
+    /// before proximity, or the `sum` strategy): they are read here; nil over `proximityGroupLimit`
+    /// (`overLimit`).
+    static func scannedAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool) -> [(Int, Tier)]? {
         let size = group.count
-        guard size <= proximityGroupLimit else { return nil }
+        guard !overLimit else { return nil }
         var scanner = ProximityScanner(candidates, documents: size)
         var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(size)
@@ -365,12 +391,13 @@ enum RelevanceRanker {
     /// Splits a group by proximity (the sum over consecutive query words of the distance between
     /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
     /// - Complexity: O(words of the group's documents), plus O(vocabulary) for a large group.
-    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches) -> [(distance: Int, documents: DocumentSet)] {
+    /// `overLimit`: whether the group is over `proximityGroupLimit` (by default, its size).
+    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool? = nil) -> [(distance: Int, documents: DocumentSet)] {
         let words = candidates.wordTerms
         guard words.count > 1 else { return [(0, group)] }
         let size = group.count
         // Bounded work: a tied group larger than this is left in custom order (see the README).
-        guard size <= proximityGroupLimit else { return [(0, group)] }
+        guard !(overLimit ?? (size > proximityGroupLimit)) else { return [(0, group)] }
         var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in

@@ -69,6 +69,47 @@ import SearchAPI
         return answers
     }
 
+    /// The proximity limit (`SearchIndex.proximityGroupLimit`, 8,000) decided on a tied group
+    /// as a whole, not on each segment's part of it: records written into the delta of a group
+    /// over the limit keep custom order among the base's (they are not split by proximity and
+    /// put after them), in the index and in a sort replica, as in the index derived whole.
+    @Test func theProximityLimitIsDecidedOnTheWholeGroupAcrossSegments() throws {
+        let settings: JSONObject = ["searchableAttributes": ["name"], "customRanking": ["desc(popularity)"], "typoTolerance": false,
+                                    "replicas": ["test_price"]]
+        let fillers = ["", "x ", "x y ", "x y z "]
+        // The sort replica's first run (price 9) is small; the group over the limit is in its second.
+        func record(_ id: Int, popularity: Int) -> JSONValue {
+            ["objectID": .string("r\(id)"), "name": .string("alpha \(fillers[id % fillers.count])beta"),
+             "popularity": .int(Int64(popularity)), "price": id < 10 ? 9 : 5]
+        }
+        let base = (0..<(SearchIndex.proximityGroupLimit + 500)).map { record($0, popularity: $0 % 100) }
+        // Far apart, and the most popular: first in custom order.
+        let written = (0..<40).map { record(100_000 + $0 * 4 + 3, popularity: 1_000 + $0) }
+        let incremental = try TestEngine()
+        let index = try incremental.index(settings: settings, records: base)
+        try incremental.engine.index("test_price").setSettings(["ranking": ["desc(price)", "typo", "geo", "words", "filters", "proximity",
+                                                                            "attribute", "exact", "custom"]])
+        try index.saveObjects(written)
+        #expect(index.deltaCount == written.count)
+        let rebuilt = try TestEngine()
+        try rebuilt.engine.index("test").setSettings(settings)
+        try rebuilt.engine.index("test_price").setSettings(["ranking": ["desc(price)", "typo", "geo", "words", "filters", "proximity",
+                                                                        "attribute", "exact", "custom"]])
+        try rebuilt.engine.index("test").saveObjects(base + written)
+        for name in ["test", "test_price"] {
+            for parameters: JSONObject in [["hitsPerPage": 50, "getRankingInfo": true],
+                                           ["hitsPerPage": 50, "attributeCriteriaComputedBy": "sum"],
+                                           ["hitsPerPage": 10, "page": 3]] {
+                let answer = try incremental.engine.existingIndex(name).search("alpha beta", parameters)
+                let expected = try rebuilt.engine.existingIndex(name).search("alpha beta", parameters)
+                #expect(answer.objectIDs == expected.objectIDs, "\(name) \(parameters)")
+                #expect(answer.nbHits == expected.nbHits)
+            }
+        }
+        // The records written come first, as their popularity says.
+        #expect(try index.search("alpha beta", ["hitsPerPage": 5]).objectIDs == ["r100159", "r100155", "r100151", "r100147", "r100143"])
+    }
+
     @Test(arguments: [(seed: UInt64(1), deltaLimit: 20_000), (seed: UInt64(2), deltaLimit: 40), (seed: UInt64(3), deltaLimit: 150)])
     func randomWritesAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) async throws {
         // Run on a thread of its own, where no test is current: the problems come back here.
