@@ -341,8 +341,12 @@ final class SegmentedGroupLimit {
 
     /// The limit for the groups of `segment`'s run `run` (its documents' range; nil: every match).
     func limit(segment: Int, run: Range<Int>?) -> RelevanceRanker.GroupLimit {
-        let scope = run.map { scopeIndex(segment: segment, firstDocument: $0.lowerBound) } ?? -1
-        return { [self] key, size in
+        limit(scope: run.map { scopeIndex(segment: segment, firstDocument: $0.lowerBound) } ?? -1)
+    }
+
+    /// Over the limit: the group here is, or the groups with its key in every segment are.
+    private func limit(scope: Int) -> RelevanceRanker.GroupLimit {
+        { [self] key, size in
             size > RelevanceRanker.proximityGroupLimit || total(scope: scope, key: key) > RelevanceRanker.proximityGroupLimit
         }
     }
@@ -408,9 +412,7 @@ final class SegmentedGroupLimit {
             let group = self.group(segment: segment, scope: scope, key: parent.key)
             let split = group.isEmpty ? [] : RelevanceRanker.split(
                 group, by: criteria[parent.key.count], candidates: matches[segment].candidates, boosts: boosts[segment],
-                geo: geo[segment], key: parent.key, overLimit: { [self] key, size in
-                    size > RelevanceRanker.proximityGroupLimit || total(scope: scope, key: key) > RelevanceRanker.proximityGroupLimit
-                })
+                geo: geo[segment], key: parent.key, overLimit: limit(scope: scope))
             parts[parent] = split.map { ($0.0, $0.1.documentSet(capacity: documents.capacity)) }
         }
         return parts[parent]!.first { $0.value == last }?.documents ?? DocumentSet(capacity: documents.capacity)
