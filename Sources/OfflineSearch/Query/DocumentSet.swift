@@ -50,6 +50,22 @@ struct DocumentSet: Sendable, Equatable {
 
     var isEmpty: Bool { !words.contains { $0 != 0 } }
 
+    /// The number of documents in `range`.
+    /// - Complexity: O(range.count / 64 + 1)
+    func count(in range: Range<Int>) -> Int {
+        let lower = max(0, range.lowerBound), upper = min(range.upperBound, words.count << 6)
+        guard lower < upper else { return 0 }
+        let first = lower >> 6, last = (upper - 1) >> 6
+        var total = 0
+        for index in first...last {
+            var word = words[index]
+            if index == first { word &= UInt64.max << UInt64(lower & 63) }
+            if index == last, upper & 63 != 0 { word &= (1 << UInt64(upper & 63)) - 1 }
+            total += word.nonzeroBitCount
+        }
+        return total
+    }
+
     /// The number of documents below `position`.
     /// - Complexity: O(position / 64)
     func count(below position: Int) -> Int {

@@ -314,11 +314,20 @@ final class SegmentedGroupLimit {
     private let state: IndexState?
     /// The sort values of the runs asked about (a sort replica's), found again in each segment.
     private var runs: [[RankingValue?]] = []
+    /// Each run asked about (by segment and first document): its scope, an index into `runs`.
+    private var scopeOfRun: [SegmentRun: Int] = [:]
+    /// How many documents match in each scope, in every segment together.
+    private var scopeTotals: [Int: Int] = [:]
     /// Each scope's (a run of equal sort values, or -1: every match) documents per segment.
     private var scopes: [Int: [DocumentSet]] = [:]
     /// The parts of each group split so far, by segment, scope and key.
     private var parts: [Node: [(value: Int, documents: DocumentSet)]] = [:]
     private var totals: [Node: Int] = [:]
+
+    private struct SegmentRun: Hashable {
+        var segment: Int
+        var first: Int
+    }
 
     private struct Node: Hashable {
         var segment: Int
@@ -344,10 +353,12 @@ final class SegmentedGroupLimit {
         limit(scope: run.map { scopeIndex(segment: segment, firstDocument: $0.lowerBound) } ?? -1)
     }
 
-    /// Over the limit: the group here is, or the groups with its key in every segment are.
+    /// Over the limit: the group here is, or the groups with its key in every segment are
+    /// (never when the whole scope is not: a sort replica's runs are most often small).
     private func limit(scope: Int) -> RelevanceRanker.GroupLimit {
         { [self] key, size in
-            size > RelevanceRanker.proximityGroupLimit || total(scope: scope, key: key) > RelevanceRanker.proximityGroupLimit
+            let limit = RelevanceRanker.proximityGroupLimit
+            return size > limit || (scopeTotal(scope) > limit && total(scope: scope, key: key) > limit)
         }
     }
 
@@ -355,10 +366,45 @@ final class SegmentedGroupLimit {
 
     private func scopeIndex(segment: Int, firstDocument: Int) -> Int {
         guard let state, sortCount > 0 else { return -1 }
-        let values = state.orderValues(segment: segment, document: firstDocument)
-        if let known = runs.firstIndex(where: { sameSortValues($0, values) }) { return known }
-        runs.append(values)
+        let run = SegmentRun(segment: segment, first: firstDocument)
+        if let known = scopeOfRun[run] { return known }
+        // Each segment's run is its own scope: the same sort values asked about from two
+        // segments are counted twice, the same way.
+        runs.append(state.orderValues(segment: segment, document: firstDocument))
+        scopeOfRun[run] = runs.count - 1
         return runs.count - 1
+    }
+
+    /// The documents of `segment`'s run with the sort values of `scope` (nil: it has none).
+    private func runRange(segment: Int, scope: Int) -> Range<Int>? {
+        guard let state else { return nil }
+        // By binary search: the runs are in sort order; the last entry is the document count.
+        let runs = state.segments[segment].snapshot.sortRuns
+        var low = 0, high = max(0, runs.count - 1)
+        while low < high {
+            let middle = (low + high) / 2
+            switch DocumentOrder.compare(state.orderValues(segment: segment, document: Int(runs[middle])), self.runs[scope],
+                                         criteria: state.configuration.documentOrder, range: 0..<sortCount) {
+            case .orderedAscending: low = middle + 1
+            case .orderedDescending: high = middle
+            case .orderedSame: low = middle; high = middle
+            }
+        }
+        guard low + 1 < runs.count, sameSortValues(state.orderValues(segment: segment, document: Int(runs[low])), self.runs[scope]) else {
+            return nil
+        }
+        return Int(runs[low])..<Int(runs[low + 1])
+    }
+
+    /// How many documents match in the scope, in every segment together.
+    private func scopeTotal(_ scope: Int) -> Int {
+        if let known = scopeTotals[scope] { return known }
+        let total = matches.indices.reduce(0) { sum, segment in
+            guard scope >= 0 else { return sum + matches[segment].documents.count }
+            return sum + (runRange(segment: segment, scope: scope).map { matches[segment].documents.count(in: $0) } ?? 0)
+        }
+        scopeTotals[scope] = total
+        return total
     }
 
     private func sameSortValues(_ a: [RankingValue?], _ b: [RankingValue?]) -> Bool {
@@ -370,24 +416,11 @@ final class SegmentedGroupLimit {
         if let known = scopes[scope] { return known }
         let documents: [DocumentSet] = matches.indices.map { segment in
             let matched = matches[segment].documents
-            guard scope >= 0, let state else { return matched }
-            // The segment's run with these sort values, by binary search (runs are in sort order).
-            let runs = state.segments[segment].snapshot.sortRuns
-            var low = 0, high = max(0, runs.count - 1)
-            while low < high {
-                let middle = (low + high) / 2
-                switch DocumentOrder.compare(state.orderValues(segment: segment, document: Int(runs[middle])), self.runs[scope],
-                                             criteria: state.configuration.documentOrder, range: 0..<sortCount) {
-                case .orderedAscending: low = middle + 1
-                case .orderedDescending: high = middle
-                case .orderedSame: low = middle; high = middle
-                }
-            }
+            guard scope >= 0 else { return matched }
             var inRun = DocumentSet(capacity: matched.capacity)
-            guard low + 1 < runs.count, sameSortValues(state.orderValues(segment: segment, document: Int(runs[low])), self.runs[scope]) else {
-                return inRun
+            if let range = runRange(segment: segment, scope: scope) {
+                for document in matched.elements(in: range) { inRun.insert(document) }
             }
-            for document in matched.elements(in: Int(runs[low])..<Int(runs[low + 1])) { inRun.insert(document) }
             return inRun
         }
         scopes[scope] = documents

@@ -257,15 +257,17 @@ enum RelevanceRanker {
             guard let candidates, !candidates.levels.isEmpty else { return [(0, .set(group))] }
             switch criterion {
             case .proximity:
-                return proximityTiers(group, candidates: candidates, overLimit: overLimit(key, group.count))
-                    .map { ($0.distance, .set($0.documents)) }
+                // The limit only where it can matter (found across segments, it costs splits).
+                let over = candidates.wordTerms.count > 1 && overLimit(key, group.count)
+                return proximityTiers(group, candidates: candidates, overLimit: over).map { ($0.distance, .set($0.documents)) }
             case .typo:
                 return candidates.hasTypos ? typoTiers(of: group, candidates: candidates).map { ($0.typos, .set($0.documents)) } : [(0, .set(group))]
             case .words:
                 let optional = candidates.optionalSets.compactMap { $0 }
                 return optional.isEmpty ? [(0, .set(group))] : countTiers(group, sets: optional).map { (-$0.count, .set($0.documents)) }
             case .attribute:
-                return attributeTiers(group, candidates: candidates, overLimit: overLimit(key, group.count))
+                let over = candidates.attributeStrategy != .best && overLimit(key, group.count)
+                return attributeTiers(group, candidates: candidates, overLimit: over)
             default:
                 return exactTiers(group, candidates: candidates)
             }

@@ -91,6 +91,7 @@ import SearchAPI
                                                                             "attribute", "exact", "custom"]])
         try index.saveObjects(written)
         #expect(index.deltaCount == written.count)
+        #expect(try incremental.engine.existingIndex("test_price").deltaCount == written.count)
         let rebuilt = try TestEngine()
         try rebuilt.engine.index("test").setSettings(settings)
         try rebuilt.engine.index("test_price").setSettings(["ranking": ["desc(price)", "typo", "geo", "words", "filters", "proximity",
@@ -108,6 +109,17 @@ import SearchAPI
         }
         // The records written come first, as their popularity says.
         #expect(try index.search("alpha beta", ["hitsPerPage": 5]).objectIDs == ["r100159", "r100155", "r100151", "r100147", "r100143"])
+    }
+
+    /// `DocumentSet.count(in:)`, which bounds the groups of a sort replica's run, counts what
+    /// `elements(in:)` lists, at word boundaries and inside one word.
+    @Test func aDocumentSetCountsTheDocumentsInARange() {
+        var generator = SeededGenerator(seed: 7)
+        var set = DocumentSet(capacity: 300)
+        for document in 0..<300 where generator.chance(40) { set.insert(document) }
+        for range in [0..<0, 0..<300, 0..<64, 64..<128, 3..<5, 63..<65, 10..<290, 128..<300, 250..<400, 299..<300] {
+            #expect(set.count(in: range) == set.elements(in: range.clamped(to: 0..<300)).count, "\(range)")
+        }
     }
 
     @Test(arguments: [(seed: UInt64(1), deltaLimit: 20_000), (seed: UInt64(2), deltaLimit: 40), (seed: UInt64(3), deltaLimit: 150)])
