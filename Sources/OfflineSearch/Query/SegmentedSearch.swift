@@ -358,7 +358,7 @@ final class SegmentedGroupLimit {
     private func limit(scope: Int) -> RelevanceRanker.GroupLimit {
         { [self] key, size in
             let limit = RelevanceRanker.proximityGroupLimit
-            return size > limit || (scopeTotal(scope) > limit && total(scope: scope, key: key) > limit)
+            return RelevanceRanker.ownSizeLimit(key, size) || (scopeTotal(scope) > limit && total(scope: scope, key: key) > limit)
         }
     }
 

@@ -283,9 +283,8 @@ enum RelevanceRanker {
     /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
     ///   position, or O(d log d) for the d documents of a group ranked by proximity, plus the
     ///   words of its records when they are read here.
-    /// `overLimit`: whether the group is over `proximityGroupLimit` (by default, its size).
-    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool? = nil) -> [(Int, Tier)] {
-        let overLimit = overLimit ?? (group.count > proximityGroupLimit)
+    /// `overLimit`: whether the group is over `proximityGroupLimit` (`GroupLimit`).
+    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool) -> [(Int, Tier)] {
         switch candidates.attributeStrategy {
         case .minProximity:
             if let tiers = proximityAttributeTiers(group, candidates: candidates)
@@ -393,13 +392,13 @@ enum RelevanceRanker {
     /// Splits a group by proximity (the sum over consecutive query words of the distance between
     /// their closest occurrences, 1 when adjacent, at most 8 per pair), smallest first.
     /// - Complexity: O(words of the group's documents), plus O(vocabulary) for a large group.
-    /// `overLimit`: whether the group is over `proximityGroupLimit` (by default, its size).
-    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool? = nil) -> [(distance: Int, documents: DocumentSet)] {
+    /// `overLimit`: whether the group is over `proximityGroupLimit` (`GroupLimit`).
+    static func proximityTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool) -> [(distance: Int, documents: DocumentSet)] {
         let words = candidates.wordTerms
         guard words.count > 1 else { return [(0, group)] }
         let size = group.count
         // Bounded work: a tied group larger than this is left in custom order (see the README).
-        guard !(overLimit ?? (size > proximityGroupLimit)) else { return [(0, group)] }
+        guard !overLimit else { return [(0, group)] }
         var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in
