@@ -5,6 +5,7 @@
 #   Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]
 #
 # Needs release builds of offline-search and offline-search-benchmark (this script builds them).
+# RESPONSE_CACHE_MIB=0 runs the server without its response cache (default: the server's, 64).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:?usage: Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]}
@@ -25,7 +26,7 @@ with open(sys.argv[1]) as source, open(sys.argv[2], "w") as out:
         request.pop("indexName", None)
         out.write(json.dumps(request) + "\n")
 ' "$work/log.jsonl" "$work/bodies.jsonl"
-"$bin/offline-search" serve --data "$data" --port "$port" 2>"$work/server.log" &
+"$bin/offline-search" serve --data "$data" --port "$port" --response-cache "${RESPONSE_CACHE_MIB:-64}" 2>"$work/server.log" &
 server=$!
 for _ in $(seq 100); do
     curl -s -o /dev/null "http://127.0.0.1:$port/1/indexes" && break

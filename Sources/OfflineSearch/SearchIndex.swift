@@ -50,6 +50,35 @@ public final class SearchIndex: Sendable {
         try followCommittedWritesLocked()
     }
 
+    /// What a search of this index answers from: this index (another index made later under
+    /// the same name differs) at the last write committed to it by any process (records,
+    /// settings, synonyms and rules alike), and, for a replica, its primary likewise (whose
+    /// settings say whether it is a virtual replica). Two searches with equal parameters and
+    /// equal versions give the same answer, so a cache of answers can key on it (the server's
+    /// response cache does). Nil while a replica waits to be brought up to date with its
+    /// primary: its next search changes it.
+    ///
+    /// Read before the search it stands for: a write committed in between makes the version
+    /// older than the answer, never newer, so a cache only misses.
+    public func contentVersion() throws(SearchError) -> ContentVersion? {
+        guard pendingMirror.value == nil else { return nil }
+        var version = ContentVersion(indexID: store.indexID, generation: try store.committedGeneration())
+        if let primaryName = current.value.configuration.settings.string("primary") {
+            guard let primary = directory?.existing(primaryName), primary.pendingMirror.value == nil else { return nil }
+            version.primaryID = primary.store.indexID
+            version.primaryGeneration = try primary.store.committedGeneration()
+        }
+        return version
+    }
+
+    /// See `contentVersion()`.
+    public struct ContentVersion: Hashable, Sendable {
+        let indexID: String
+        let generation: Int64
+        var primaryID: String?
+        var primaryGeneration: Int64?
+    }
+
     /// `followCommittedWrites`, the caller holding `writeLock` (a write of this process in
     /// flight has then been published).
     private func followCommittedWritesLocked() throws(SearchError) {

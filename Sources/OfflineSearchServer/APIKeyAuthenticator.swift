@@ -11,6 +11,16 @@ public enum Access: Sendable, Equatable {
     /// A secured API key: the `search` ACL, with its restrictions on every request.
     case secured(SecuredKeyRestrictions)
 
+    /// Who the response cache keeps answers for: the admin and search rights by name, a
+    /// secured API key by the key itself (its restrictions shape the answer).
+    func cacheIdentity(apiKey: String?) -> String {
+        switch self {
+        case .admin: "admin"
+        case .search: "search"
+        case .secured: "secured:" + (apiKey ?? "")
+        }
+    }
+
     /// Whether this access holds the ACL an operation needs.
     func allows(_ acl: AlgoliaACL) -> Bool {
         switch self {

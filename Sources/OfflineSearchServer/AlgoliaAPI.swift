@@ -47,6 +47,23 @@ final class AlgoliaAPI: Sendable {
         }
     }
 
+    /// The version of every index `input` names, for the response cache; nil when one has none
+    /// (it does not exist, or a replica waits for its primary's write).
+    func contentVersions(_ input: Input) -> ResponseCache.Versions? {
+        var versions: ResponseCache.Versions = []
+        for name in Set(indexNames(input)) {
+            guard let version = contentVersion(of: name) else { return nil }
+            versions.append((name, version))
+        }
+        return versions
+    }
+
+    /// The version of one index now; nil when it has none.
+    func contentVersion(of name: String) -> SearchIndex.ContentVersion? {
+        guard let index = try? engine.existingIndex(name) else { return nil }
+        return (try? index.contentVersion()) ?? nil
+    }
+
     /// Every index a request names: in its path, or in the `requests` of a `*` route.
     private func indexNames(_ input: Input) -> [String] {
         if let index = input.route.index { return [index] }

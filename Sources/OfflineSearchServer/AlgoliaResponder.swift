@@ -27,6 +27,10 @@ public struct AlgoliaResponder: HTTPResponder {
     let authenticator: APIKeyAuthenticator
     let maxBodySize: Int
     let logger: Logger
+    /// Repeated searches answered from memory while the indices they read are unchanged; nil: off.
+    let cache: ResponseCache?
+    /// The time credentials are checked at (`validUntil`); tests set it.
+    var now: @Sendable () -> Date = { Date() }
 
     static let applicationIDName = "x-algolia-application-id"
     static let apiKeyName = "x-algolia-api-key"
@@ -66,7 +70,7 @@ public struct AlgoliaResponder: HTTPResponder {
         }
         let access = try authenticator.access(applicationID: credential(AlgoliaResponder.applicationIDName),
                                               apiKey: credential(AlgoliaResponder.apiKeyName),
-                                              peer: context.remoteAddress?.ipAddress)
+                                              peer: context.remoteAddress?.ipAddress, now: now())
         let route = try AlgoliaRoute(method: request.method, segments: segments)
         var request = request
         let buffer: ByteBuffer
@@ -75,14 +79,34 @@ public struct AlgoliaResponder: HTTPResponder {
         } catch is NIOTooManyBytesError {
             throw ServerError.bodyTooLarge(limit: maxBodySize)
         }
-        let body = try RequestBody.parse(Array(buffer.readableBytesView))
-        let (status, answer) = try await api.handle(AlgoliaAPI.Input(route: route, query: query, body: body, access: access))
-        return AlgoliaResponder.json(status, answer)
+        let bytes = Array(buffer.readableBytesView)
+        // The same caller sending the same search: the checks `handle` makes (the ACL, a secured
+        // key's restricted indices) passed for it before, so a kept answer can be sent at once.
+        let cacheKey = cache != nil && route.answersFromCache
+            ? ResponseCache.Key(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
+                                body: bytes, caller: access.cacheIdentity(apiKey: credential(AlgoliaResponder.apiKeyName)))
+            : nil
+        if let cache, let cacheKey, let answer = cache.answer(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
+            return AlgoliaResponder.json(.ok, answer)
+        }
+        let input = AlgoliaAPI.Input(route: route, query: query, body: try RequestBody.parse(bytes), access: access)
+        // Read before the search: a write committed meanwhile makes the kept answer a miss.
+        let versions = cacheKey == nil ? nil : api.contentVersions(input)
+        let (status, answer) = try await api.handle(input)
+        let encoded = ByteBuffer(string: answer.jsonString)
+        if let cache, let cacheKey, let versions, status == .ok, !answer.hasQueryID {
+            cache.keep(encoded, for: cacheKey, versions: versions)
+        }
+        return AlgoliaResponder.json(status, encoded)
     }
 
     static func json(_ status: HTTPResponse.Status, _ value: JSONValue) -> Response {
+        json(status, ByteBuffer(string: value.jsonString))
+    }
+
+    static func json(_ status: HTTPResponse.Status, _ body: ByteBuffer) -> Response {
         Response(status: status, headers: [.contentType: "application/json; charset=UTF-8"],
-                 body: ResponseBody(byteBuffer: ByteBuffer(string: value.jsonString)))
+                 body: ResponseBody(byteBuffer: body))
     }
 
     /// Any origin may call (the keys are the protection); a preflight is answered for every

@@ -144,4 +144,13 @@ enum AlgoliaRoute: Equatable {
             false
         }
     }
+
+    /// Whether a successful answer may be kept by the response cache: the searches, whose answer
+    /// is a function of the request and of the indices it names.
+    var answersFromCache: Bool {
+        switch self {
+        case .search, .multiSearch, .searchFacetValues: true
+        default: false
+        }
+    }
 }

@@ -34,7 +34,8 @@ public struct AlgoliaServer: Sendable {
     public var responder: AlgoliaResponder {
         AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
                          authenticator: APIKeyAuthenticator(configuration: configuration),
-                         maxBodySize: configuration.maxBodySize, logger: logger)
+                         maxBodySize: configuration.maxBodySize, logger: logger,
+                         cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
     }
 
     /// The Hummingbird application; `onListening` gets the bound port (useful with port 0).

@@ -19,15 +19,20 @@ public struct ServerConfiguration: Sendable {
     public var searchKey: String?
     /// Larger request bodies are refused with 413.
     public var maxBodySize: Int
+    /// The most memory, in bytes, the response cache holds: repeated searches are answered from
+    /// it while no write has changed the indices they read. 0 turns it off.
+    public var responseCacheSize: Int
 
     public init(host: String = "127.0.0.1", port: Int = 8108, applicationID: String? = nil,
-                adminKey: String? = nil, searchKey: String? = nil, maxBodySize: Int = 100 * 1024 * 1024) {
+                adminKey: String? = nil, searchKey: String? = nil, maxBodySize: Int = 100 * 1024 * 1024,
+                responseCacheSize: Int = 64 * 1024 * 1024) {
         self.host = host
         self.port = port
         self.applicationID = applicationID
         self.adminKey = adminKey
         self.searchKey = searchKey
         self.maxBodySize = maxBodySize
+        self.responseCacheSize = responseCacheSize
     }
 
     /// No key configured: any credentials are accepted (loopback only).

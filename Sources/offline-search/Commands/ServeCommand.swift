@@ -26,9 +26,15 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("app-id"), help: "The application ID clients must send (default: any).") var appID: String?
     @Option(name: .customLong("admin-key"), help: "The admin API key (every right).") var adminKey: String?
     @Option(name: .customLong("search-key"), help: "The search-only API key (and parent of secured API keys).") var searchKey: String?
+    @Option(name: .customLong("response-cache"),
+            help: "MiB of memory for answers to repeated searches, kept while no write changes the indices they read (0: off).")
+    var responseCacheMiB = 64
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
+        guard (0...65536).contains(responseCacheMiB) else {
+            throw ValidationError("--response-cache must be from 0 (off) to 65536 MiB, got \(responseCacheMiB)")
+        }
     }
 
     func run() async throws {
@@ -42,7 +48,8 @@ struct ServeCommand: AsyncParsableCommand {
     private func serve() async throws {
         let folder = data.folder
         let engine = try folder.engine()
-        let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey)
+        let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey,
+                                                responseCacheSize: responseCacheMiB * 1024 * 1024)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }
         // Request logs go to stderr with the notes; stdout stays free for scripts.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
