@@ -59,7 +59,8 @@ public final class SearchIndex: Sendable {
     /// primary: its next search changes it.
     ///
     /// Read before the search it stands for: a write committed in between makes the version
-    /// older than the answer, never newer, so a cache only misses.
+    /// older than the answer, never newer (the search follows every write committed before it
+    /// starts, its primary's too), so a cache only misses.
     public func contentVersion() throws(SearchError) -> ContentVersion? {
         guard pendingMirror.value == nil else { return nil }
         var version = ContentVersion(indexID: store.indexID, generation: try store.committedGeneration())
@@ -1045,10 +1046,12 @@ public final class SearchIndex: Sendable {
     }
 
     /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its
-    /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise.
+    /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise. The
+    /// primary's settings as last committed, by any process.
     private func relevantSortStrictness(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) -> Int? {
-        guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName),
-              primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
+        guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName) else { return nil }
+        try primary.followCommittedWrites()
+        guard primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
         return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
             try ParameterReader(name: "relevancyStrictness", value: value).int(in: 0...100)
         } ?? 100

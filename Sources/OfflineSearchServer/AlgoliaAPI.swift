@@ -26,11 +26,8 @@ final class AlgoliaAPI: Sendable {
     }
 
     func handle(_ input: Input) async throws -> (HTTPResponse.Status, JSONValue) {
-        guard input.access.allows(input.route.acl) else { throw ServerError.methodNotAllowedWithKey }
+        try authorize(input)
         let names = indexNames(input)
-        if case .secured(let restrictions) = input.access {
-            for name in names where !restrictions.allowsIndex(name) { throw ServerError.indexNotAllowed }
-        }
         if prepareIndex != nil {
             for name in Set(names) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
         }
@@ -38,6 +35,15 @@ final class AlgoliaAPI: Sendable {
             return try await onWriter { try self.perform(input) }
         }
         return try perform(input)
+    }
+
+    /// Whether the caller may do this: the ACL of its key, and a secured key's restricted
+    /// indices. Nothing is opened before it passes.
+    func authorize(_ input: Input) throws(ServerError) {
+        guard input.access.allows(input.route.acl) else { throw ServerError.methodNotAllowedWithKey }
+        if case .secured(let restrictions) = input.access {
+            for name in indexNames(input) where !restrictions.allowsIndex(name) { throw ServerError.indexNotAllowed }
+        }
     }
 
     /// Runs a write on the writer thread.
@@ -51,7 +57,7 @@ final class AlgoliaAPI: Sendable {
     /// (it does not exist, or a replica waits for its primary's write).
     func contentVersions(_ input: Input) -> ResponseCache.Versions? {
         var versions: ResponseCache.Versions = []
-        for name in Set(indexNames(input)) {
+        for name in Set(indexNames(input)).sorted() {
             guard let version = contentVersion(of: name) else { return nil }
             versions.append((name, version))
         }

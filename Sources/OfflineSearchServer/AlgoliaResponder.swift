@@ -90,8 +90,13 @@ public struct AlgoliaResponder: HTTPResponder {
             return AlgoliaResponder.json(.ok, answer)
         }
         let input = AlgoliaAPI.Input(route: route, query: query, body: try RequestBody.parse(bytes), access: access)
-        // Read before the search: a write committed meanwhile makes the kept answer a miss.
-        let versions = cacheKey == nil ? nil : api.contentVersions(input)
+        // Read before the search (and once the caller may read these indices): a write
+        // committed meanwhile makes the kept answer a miss.
+        var versions: ResponseCache.Versions?
+        if cacheKey != nil {
+            try api.authorize(input)
+            versions = api.contentVersions(input)
+        }
         let (status, answer) = try await api.handle(input)
         let encoded = ByteBuffer(string: answer.jsonString)
         if let cache, let cacheKey, let versions, status == .ok, !answer.hasQueryID {

@@ -18,7 +18,7 @@ import SearchAPI
 /// with a `queryID` (`clickAnalytics`: each search has its own).
 ///
 /// Bounded by the bytes of the answers and keys it holds: past the limit the least recently
-/// used entries are dropped until a quarter of it is free. A cached answer repeats the `processingTimeMS` of the search that
+/// used answers are dropped. A cached answer repeats the `processingTimeMS` of the search that
 /// made it.
 final class ResponseCache: @unchecked Sendable {
     struct Key: Hashable {
@@ -32,14 +32,26 @@ final class ResponseCache: @unchecked Sendable {
         var size: Int { method.utf8.count + path.utf8.count + query.utf8.count + body.count + caller.utf8.count }
     }
 
-    /// The versions an answer was made from, by index name.
+    /// The versions an answer was made from, by index name (sorted by name).
     typealias Versions = [(name: String, version: SearchIndex.ContentVersion)]
 
-    private struct Entry {
+    /// An answer kept, in the list of entries from the most to the least recently used.
+    private final class Entry {
+        let key: Key
         let answer: ByteBuffer
         let versions: Versions
         let size: Int
-        var lastUse: UInt64
+        // The links do not own: `entries` does (a chain of owning links would be released
+        // recursively, one stack frame per entry).
+        weak var newer: Entry?
+        weak var older: Entry?
+
+        init(key: Key, answer: ByteBuffer, versions: Versions, size: Int) {
+            self.key = key
+            self.answer = answer
+            self.versions = versions
+            self.size = size
+        }
     }
 
     /// How many lookups were answered from memory and how many were not (for tests and logs).
@@ -48,12 +60,14 @@ final class ResponseCache: @unchecked Sendable {
         var misses = 0
     }
 
-    /// The most bytes (answers and keys) held at once.
+    /// The most bytes (answers' storage and keys) held at once.
     let capacity: Int
     private let lock = NSLock()
     private var entries: [Key: Entry] = [:]
+    /// The most and the least recently used entries.
+    private var newest: Entry?
+    private var oldest: Entry?
     private var size = 0
-    private var clock: UInt64 = 0
     private var counted = Counts()
 
     init(capacity: Int) {
@@ -64,7 +78,7 @@ final class ResponseCache: @unchecked Sendable {
     var count: Int { lock.withLock { entries.count } }
 
     /// The answer kept for `key`, if every index it was made from is unchanged; `currentVersion`
-    /// reads an index's version now (nil, or an error: not current).
+    /// reads an index's version now (nil: not current).
     func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> ByteBuffer? {
         guard let entry = lock.withLock({ entries[key] }) else {
             lock.withLock { counted.misses += 1 }
@@ -75,40 +89,55 @@ final class ResponseCache: @unchecked Sendable {
         return lock.withLock {
             guard current else {
                 counted.misses += 1
-                if let stale = entries[key], stale.versions.elementsEqual(entry.versions, by: { $0 == $1 }) {
-                    entries[key] = nil
-                    size -= stale.size
-                }
+                if entries[key] === entry { remove(entry) }
                 return nil
             }
             counted.hits += 1
-            clock += 1
-            entries[key]?.lastUse = clock
+            if entries[key] === entry {
+                unlink(entry)
+                pushNewest(entry)
+            }
             return entry.answer
         }
     }
 
     /// Keeps `answer` for `key`, made from `versions` (read before the search ran).
     func keep(_ answer: ByteBuffer, for key: Key, versions: Versions) {
-        let entrySize = answer.readableBytes + key.size + 64 * (versions.count + 1)
+        let entrySize = answer.capacity + key.size + 64 * (versions.count + 2)
         // One answer may take at most an eighth of the cache.
         guard entrySize <= capacity / 8 else { return }
+        let entry = Entry(key: key, answer: answer, versions: versions, size: entrySize)
         lock.withLock {
-            clock += 1
-            if let old = entries.updateValue(Entry(answer: answer, versions: versions, size: entrySize, lastUse: clock), forKey: key) {
-                size -= old.size
-            }
+            if let old = entries[key] { remove(old) }
+            entries[key] = entry
+            pushNewest(entry)
             size += entrySize
-            guard size > capacity else { return }
-            // The least recently used quarter goes: sorting once per quarter of the entries keeps
-            // the cost of each insertion small.
-            let byUse = entries.sorted { $0.value.lastUse < $1.value.lastUse }
-            for (key, entry) in byUse {
-                guard size > capacity * 3 / 4 else { break }
-                entries[key] = nil
-                size -= entry.size
-            }
+            while size > capacity, let last = oldest { remove(last) }
         }
+    }
+
+    // The list, under `lock`.
+
+    private func remove(_ entry: Entry) {
+        unlink(entry)
+        entries[entry.key] = nil
+        size -= entry.size
+    }
+
+    private func unlink(_ entry: Entry) {
+        let newer = entry.newer
+        let older = entry.older
+        if let older { older.newer = newer } else { oldest = newer }
+        if let newer { newer.older = older } else { newest = older }
+        entry.newer = nil
+        entry.older = nil
+    }
+
+    private func pushNewest(_ entry: Entry) {
+        entry.older = newest
+        entry.newer = nil
+        if let newest { newest.newer = entry } else { oldest = entry }
+        newest = entry
     }
 }
 

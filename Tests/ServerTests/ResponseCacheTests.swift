@@ -179,6 +179,44 @@ import Testing
         }
     }
 
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func anIndexMadeAgainUnderTheSameNameAtTheSameGenerationIsAnotherIndex() async throws {
+        let test = try TestServer()
+        try test.engine.index("t").saveObjects([["objectID": "old", "name": "phone"]])
+        let (app, cache) = ResponseCacheTests.application(test)
+        try await app.test(.router) { client in
+            let (_, first) = try await client.call(.post, "/1/indexes/t/query", ["query": "phone"])
+            #expect(first.objectIDs == ["old"])
+            // Deleted and made again with one write: the same generation, another index.
+            try test.engine.deleteIndex("t")
+            try test.engine.index("t").saveObjects([["objectID": "new", "name": "phone"]])
+            let (_, again) = try await client.call(.post, "/1/indexes/t/query", ["query": "phone"])
+            #expect(again.objectIDs == ["new"] && cache.counts.hits == 0)
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func aReplicaMadeVirtualByAnotherProcessIsSearchedAsOne() async throws {
+        let test = try TestServer()
+        try test.engine.index("products").setSettings(["replicas": ["r"]])
+        try test.engine.index("r").setSettings(["customRanking": ["asc(price)"]])
+        let (app, _) = ResponseCacheTests.application(test)
+        try await app.test(.router) { client in
+            let search: JSONValue = ["query": "phone"]
+            let (_, standard) = try await client.call(.post, "/1/indexes/r/query", search)
+            #expect(standard["appliedRelevancyStrictness"] == nil && standard["nbHits"] == 2)
+            // Another process (an engine of its own on the folder) makes it a virtual replica:
+            // a write to the primary's settings only.
+            let other = try SearchEngine(directory: test.folder.url)
+            try other.index("products").setSettings(["replicas": ["virtual(r)"]])
+            let (_, virtual) = try await client.call(.post, "/1/indexes/r/query", search)
+            #expect(virtual["appliedRelevancyStrictness"] == 100)
+            try await client.call(.post, "/1/indexes/products/query", search)
+            let (_, kept) = try await client.call(.post, "/1/indexes/r/query", search)
+            #expect(kept["appliedRelevancyStrictness"] == 100)
+        }
+    }
+
     @Test func theCacheStaysWithinItsSize() throws {
         let folder = TemporaryFolder()
         let engine = try SearchEngine(directory: folder.url)
@@ -194,6 +232,11 @@ import Testing
             #expect(cache.answer(for: key, currentVersion: { _ in version }) == answer)
         }
         #expect(cache.count > 20 && cache.count < 64)
+        // The least recently used went first.
+        let oldest = ResponseCache.Key(method: "POST", path: "/1/indexes/small/query", query: "", body: Array("0".utf8), caller: "admin")
+        #expect(cache.answer(for: oldest, currentVersion: { _ in version }) == nil)
+        let kept = ResponseCache.Key(method: "POST", path: "/1/indexes/small/query", query: "", body: Array("\(500 - cache.count)".utf8), caller: "admin")
+        #expect(cache.answer(for: kept, currentVersion: { _ in version }) == answer)
         // Too large for the cache (over an eighth of it): not kept.
         let large = ResponseCache.Key(method: "POST", path: "/", query: "", body: [1], caller: "admin")
         cache.keep(ByteBuffer(repeating: 0, count: 10_000), for: large, versions: [])
