@@ -89,13 +89,17 @@ public final class SearchIndex: Sendable {
         mergeSegmentsIfNeeded()
     }
 
-    /// Applies a committed write to the in-memory index; the caller holds `writeLock`.
-    private func publish(_ written: IndexStore.Written) throws(SearchError) {
+    /// Applies a committed write to the in-memory index; the caller holds `writeLock`. The write
+    /// is committed whatever happens here, so it is never reported as failed: should catching
+    /// up fail (reading the change log or deriving the index), the in-memory index stays as it
+    /// was and the next search catches up (`followCommittedWrites`), or reports why it cannot.
+    private func publish(_ written: IndexStore.Written) {
         switch written {
         case .rebuilt(let snapshot):
             current.value = IndexState(base: snapshot)
         case .logged(_, let written):
-            current.value = try store.catchUp(current.value, written: written)
+            guard let state = try? store.catchUp(current.value, written: written) else { return }
+            current.value = state
         }
         mergeIfNeeded()
         mergeSegmentsIfNeeded()
@@ -648,7 +652,7 @@ public final class SearchIndex: Sendable {
                 var mirrored = change
                 mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark)
                 guard let written = try store.writeIfCurrent(sized(mirrored)) else { return false }
-                try publish(written)
+                publish(written)
                 return true
             }
             if applied != false { return }   // nil: already up to date
@@ -760,7 +764,7 @@ public final class SearchIndex: Sendable {
                 var change = try compute()
                 change.expectedGeneration = generation
                 if let written = try store.writeIfCurrent(sized(change)) {
-                    try publish(written)
+                    publish(written)
                     applied = true
                     break
                 }
@@ -775,7 +779,7 @@ public final class SearchIndex: Sendable {
 
     /// Applies a change; the caller holds `writeLock`.
     private func writeLocked(_ change: IndexStore.Change) throws(SearchError) {
-        try publish(try store.write(sized(change)))
+        publish(try store.write(sized(change)))
     }
 
     /// The change, marked to derive the index anew when it is larger than the base: a delta
@@ -830,7 +834,7 @@ public final class SearchIndex: Sendable {
             }
             guard !rowIDs.isEmpty else { return 0 }
             if let written = try store.writeIfCurrent(sized(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: state.generation))) {
-                try publish(written)
+                publish(written)
                 return rowIDs.count
             }
         }

@@ -766,16 +766,17 @@ final class IndexStore: @unchecked Sendable {
                                                     texts: rebuildText || !written.records.isEmpty ? storeText : nil)
                     if textsNeedRefill { try refillText(configuration: configuration) }
                     SnapshotAccumulator.returnFreedMemory()
-                    let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
-                    try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
-                    try buildTime.run()
                     // Laid out once committed (below), while the log is checkpointed.
                     accumulated = (accumulator, generation)
                     return .logged(generation: generation, written: nil)
                 }
                 guard let written else { return nil }
                 if let (accumulator, generation) = accumulated.take() {
-                    return .rebuilt(try finishCommitted(consume accumulator, generation: generation))
+                    // Committed: whatever happens now, the write is not reported as failed.
+                    guard let snapshot = finishCommitted(consume accumulator, generation: generation, started: started) else {
+                        return .logged(generation: generation, written: nil)
+                    }
+                    return .rebuilt(snapshot)
                 } else {
                     recordsSinceCheckpoint += max(1, change.size)
                     if recordsSinceCheckpoint >= IndexStore.checkpointEvery {
@@ -792,28 +793,40 @@ final class IndexStore: @unchecked Sendable {
 
     /// The index a committed write derived anew: laid out from what the write accumulated (3 to
     /// 4 s at 1M records) while another thread checkpoints the write-ahead log the write filled
-    /// (2 to 3 s at 1M: every page copied into the database, which is then synced), then stored. The caller holds `writeLock`. Should the layout fail (its temporary file), the
-    /// index is derived again from what is committed.
-    private func finishCommitted(_ accumulator: consuming SnapshotAccumulator, generation: Int64) throws -> IndexSnapshot {
+    /// (2 to 3 s at 1M: every page copied into the database, which is then synced), then stored;
+    /// the time the whole took is then `lastBuildTimeS`. The caller holds `writeLock`. Should the
+    /// layout fail (its temporary file), the index is derived again from what is committed; nil
+    /// when that fails too: the write is committed all the same, and the in-memory index catches
+    /// up with it later (`SearchIndex.followCommittedWrites`).
+    private func finishCommitted(_ accumulator: consuming SnapshotAccumulator, generation: Int64,
+                                 started: ContinuousClock.Instant) -> IndexSnapshot? {
         let path = self.path
         // The checkpoint moves the log into the database file, so readers find every page in the
         // (memory-mapped) database and the files on disk do not hold the data twice. Best effort,
         // without waiting: another process's reader (a long rebuild) would otherwise hold this
         // write for the whole busy timeout, and one holding an old snapshot only delays it to a
-        // later checkpoint.
+        // later checkpoint. The file is not created: an index deleted meanwhile stays deleted.
         let checkpoint = BackgroundWork<Void> {
-            guard let connection = try? SQLiteConnection(path: path) else { return }
+            guard let connection = try? SQLiteConnection(path: path, create: false) else { return }
             connection.withoutBusyWait { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         }
-        let snapshot: IndexSnapshot
+        var laidOut: IndexSnapshot?
         do {
-            snapshot = try accumulator.finish(generation: generation)
+            laidOut = try accumulator.finish(generation: generation)
         } catch {
-            checkpoint.wait()
-            return storeSnapshot(try buildSnapshot().snapshot, writeLockHeld: true)
+            _ = consume accumulator
         }
         checkpoint.wait()
-        return storeSnapshot(snapshot, writeLockHeld: true)
+        guard let snapshot = laidOut ?? (try? buildSnapshot().snapshot) else { return nil }
+        let stored = storeSnapshot(snapshot, writeLockHeld: true)
+        writer.withoutBusyWait {
+            try? writer.transaction {
+                let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
+                try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
+                try buildTime.run()
+            }
+        }
+        return stored
     }
 
     /// How many records small writes save or delete between two background checkpoints (about
@@ -836,7 +849,7 @@ final class IndexStore: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             repeat {
                 checkpointState.modify { $0.pending = false }
-                if checkpointer == nil { checkpointer = try? SQLiteConnection(path: path) }
+                if checkpointer == nil { checkpointer = try? SQLiteConnection(path: path, create: false) }
                 if let connection = checkpointer {
                     connection.withoutBusyWait { try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)") }
                 }

@@ -37,10 +37,12 @@ final class SQLiteConnection {
     /// Opens a connection. `immutable` (with `readOnly`) takes the file as unchanging: SQLite
     /// then needs no shared-memory file and takes no lock, which is what lets a database in a
     /// read-only folder (a bundle shipped inside an app) be read at all in WAL mode.
-    init(path: String, readOnly: Bool = false, immutable: Bool = false) throws(SQLiteError) {
+    /// - Parameter create: whether a missing file is created (read-write only); without it, a
+    ///   file removed meanwhile (an index deleted) fails to open instead of coming back empty.
+    init(path: String, readOnly: Bool = false, immutable: Bool = false, create: Bool = true) throws(SQLiteError) {
         _ = SQLiteConnection.configured
         var db: OpaquePointer?
-        var flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_NOMUTEX
+        var flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0))) | SQLITE_OPEN_NOMUTEX
         var name = path
         if readOnly && immutable {
             flags |= SQLITE_OPEN_URI
