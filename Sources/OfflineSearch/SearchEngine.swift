@@ -62,10 +62,25 @@ public final class SearchEngine: SearchService, Sendable {
     /// The index with this name, created empty if it does not exist.
     public func index(_ name: String) throws(SearchError) -> SearchIndex {
         try validate(name)
-        if let open = indices.value[name] { return open }
+        if let open = openIndex(named: name) { return open }
         let index = try openIndex(name)
         catchUpWithPrimary(index)
         return index
+    }
+
+    /// The index open under this name, unless its file was deleted or replaced since it was
+    /// opened (by another process or engine on the folder: `deleteIndex` here forgets it
+    /// first); then it is forgotten, so that the file there now (if any) is opened instead.
+    private func openIndex(named name: String) -> SearchIndex? {
+        guard let open = indices.value[name] else { return nil }
+        if open.store.isStillAtPath { return open }
+        openLock.withLock {
+            guard indices.value[name] === open else { return }
+            var all = indices.value
+            all[name] = nil
+            indices.value = all
+        }
+        return nil
     }
 
     private func openIndex(_ name: String) throws(SearchError) -> SearchIndex {
@@ -101,21 +116,21 @@ public final class SearchEngine: SearchService, Sendable {
 
     /// The index with this name; `SearchError.indexNotFound` (404) when it does not exist.
     public func existingIndex(_ name: String) throws(SearchError) -> SearchIndex {
-        if let open = indices.value[name] { return open }
+        if let open = openIndex(named: name) { return open }
         guard exists(name) else { throw .indexNotFound(name) }
         return try index(name)
     }
 
+    /// Whether the index's file is in the folder (another process may have deleted it).
     public func exists(_ name: String) -> Bool {
-        indices.value[name] != nil || FileManager.default.fileExists(atPath: fileURL(for: name).path)
+        FileManager.default.fileExists(atPath: fileURL(for: name).path)
     }
 
     /// Names of the indices in the directory, sorted.
     public func indexNames() -> [String] {
         let files = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        var names = Set(files.filter { $0.hasSuffix(SearchEngine.fileSuffix) }
+        let names = Set(files.filter { $0.hasSuffix(SearchEngine.fileSuffix) }
             .map { FormURLEncoding.decode(String($0.dropLast(SearchEngine.fileSuffix.count))) })
-        names.formUnion(indices.value.keys)
         return names.sorted()
     }
 

@@ -19,6 +19,9 @@ final class IndexStore: @unchecked Sendable {
     let indexID: String
     /// How the files are opened.
     let accessMode: Access
+    /// The file the connections opened: another process (or engine) that deletes the index,
+    /// or deletes it and makes it again, leaves this store on a file no longer at `path`.
+    private let fileIdentity: FileIdentity?
     private let writerConnection: SQLiteConnection?
     private let writeLock = NSLock()
     private let poolLock = NSLock()
@@ -102,6 +105,34 @@ final class IndexStore: @unchecked Sendable {
         } catch {
             throw IndexStore.storageError(error, action: "open the index at \(path)")
         }
+        fileIdentity = FileIdentity(path: path)
+    }
+
+    /// A file's device and inode.
+    struct FileIdentity: Equatable {
+        let device: UInt64
+        let inode: UInt64
+
+        init?(path: String) {
+            var status = stat()
+            guard stat(path, &status) == 0 else { return nil }
+            device = UInt64(status.st_dev)
+            inode = UInt64(status.st_ino)
+        }
+    }
+
+    /// Whether the file at `path` is still the one this store opened: not once the index was
+    /// deleted, or deleted and made again, by another process or engine. One `stat`.
+    var isStillAtPath: Bool {
+        fileIdentity == nil || FileIdentity(path: path) == fileIdentity
+    }
+
+    /// The error of a write through a store whose file was deleted or replaced since it was
+    /// opened: written, it would be lost with the unlinked file.
+    var replacedError: SearchError {
+        SearchError(.indexNotFound, "The index at \(path) was deleted (or deleted and made again) since it was opened, "
+            + "by another process or engine; nothing was written. Open it again (SearchEngine.index) to write to the index there now",
+                    status: 404)
     }
 
     deinit {
@@ -669,6 +700,7 @@ final class IndexStore: @unchecked Sendable {
     func writeIfCurrent(_ change: Change) throws(SearchError) -> Written? {
         let started = ContinuousClock.now
         guard writerConnection != nil else { throw readOnlyError }
+        guard isStillAtPath else { throw replacedError }
         writeLock.lock()
         defer { writeLock.unlock() }
         // Held until the new derived file is stored, when free: a process that sees this commit

@@ -191,7 +191,8 @@ import SearchAPI
     }
 
     @Test func theSameCountsWithRecentWritesInTheDelta() throws {
-        let (_, index) = try index()
+        let (owner, index) = try index()
+        defer { withExtendedLifetime(owner) {} }
         try index.saveObjects([["objectID": "b2", "name": "shirt", "product": "B", "brand": "Xeno", "color": "blue", "rank": 7]])
         #expect(index.deltaCount > 0)
         let parameters: JSONObject = ["facets": ["brand", "color"], "distinct": 1, "facetingAfterDistinct": true]

@@ -169,7 +169,8 @@ import SearchAPI
     }
 
     @Test func theSameAnswersWithRecentWritesInTheDelta() throws {
-        let (_, index) = try index(["price", "equalOnly(rating)"])
+        let (owner, index) = try index(["price", "equalOnly(rating)"])
+        defer { withExtendedLifetime(owner) {} }
         try index.saveObjects([["objectID": "5", "name": "gadget", "price": 15, "rating": 4]])
         #expect(index.deltaCount > 0)
         #expect(ids(try index.search("gadget", ["filters": "price < 25 AND rating = 4"])) == ["2", "5"])
@@ -177,7 +178,8 @@ import SearchAPI
     }
 
     @Test func anInvalidEntryIsRejectedWhenSet() throws {
-        let (_, index) = try index(["price"])
+        let (owner, index) = try index(["price"])
+        defer { withExtendedLifetime(owner) {} }
         let error = expectSearchError { try index.setSettings(["numericAttributesForFiltering": ["equalOnly()"]]) }
         #expect(error?.message == "numericAttributesForFiltering: invalid entry \"equalOnly()\"; expected an attribute name or equalOnly(attribute)")
     }

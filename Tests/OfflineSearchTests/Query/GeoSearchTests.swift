@@ -95,7 +95,9 @@ private func place(_ id: String, _ point: (lat: Double, lng: Double), _ extra: J
     /// `typo` ranks before `geo` (Algolia's default order); `geo` before `words` and the rest.
     @Test func geoRanksAfterTypoBeforeTheOtherCriteria() throws {
         let center = (lat: 0.0, lng: 0.0)
-        let index = try TestEngine().index(records: [
+        let owner = try TestEngine()
+        defer { withExtendedLifetime(owner) {} }
+        let index = try owner.index(records: [
             place("typo, nearest", offset(center.lat, center.lng, north: 10), ["name": "pizzo place"]),
             place("exact, far", offset(center.lat, center.lng, north: 5_000), ["name": "pizza place"]),
             place("exact, near", offset(center.lat, center.lng, north: 1_000), ["name": "pizza"]),
@@ -183,7 +185,9 @@ private func place(_ id: String, _ point: (lat: Double, lng: Double), _ extra: J
 
     /// deleteBy takes the geo area as a search does: only the records inside go.
     @Test func deleteByAnArea() throws {
-        let index = try TestEngine().index(settings: ["attributesForFaceting": ["kind"]], records: [
+        let owner = try TestEngine()
+        defer { withExtendedLifetime(owner) {} }
+        let index = try owner.index(settings: ["attributesForFaceting": ["kind"]], records: [
             place("paris cafe", (48.86, 2.35), ["kind": "cafe"]),
             place("paris shop", (48.86, 2.34), ["kind": "shop"]),
             place("lyon cafe", (45.76, 4.84), ["kind": "cafe"]),

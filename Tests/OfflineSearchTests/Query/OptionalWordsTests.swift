@@ -181,7 +181,8 @@ import SearchAPI
     }
 
     @Test func theSameOrderWithRecentWritesInTheDelta() throws {
-        let (_, index) = try index()
+        let (owner, index) = try index()
+        defer { withExtendedLifetime(owner) {} }
         try index.saveObjects([["objectID": "d1", "name": "phone", "brand": "Dune", "color": "blue", "rank": 5]])
         #expect(index.deltaCount > 0)
         let parameters: JSONObject = ["optionalFilters": [["brand:Dune<score=4>", "color:blue<score=3>"], "brand:Bolt<score=2>"],

@@ -135,7 +135,8 @@ import SearchAPI
 
     @Test(arguments: ["best", "minProximity", "sum"])
     func theSameOrderWithRecentWritesInTheDelta(_ strategy: String) throws {
-        let (_, index) = try index(["ranking": AttributeCriteriaComputedByTests.attributeFirst, "attributeCriteriaComputedBy": .string(strategy)])
+        let (owner, index) = try index(["ranking": AttributeCriteriaComputedByTests.attributeFirst, "attributeCriteriaComputedBy": .string(strategy)])
+        defer { withExtendedLifetime(owner) {} }
         let whole = try index.search("red shoes").objectIDs
         // The same records written again land in the delta, each in a segment of its own.
         for record in AttributeCriteriaComputedByTests.records { try index.saveObjects([record]) }

@@ -63,3 +63,31 @@ import SearchAPI
         #expect(try index.search("widget").nbHits == index.recordCount)
     }
 }
+
+/// Two engines on one folder, as two processes: an index one deletes (or deletes and makes
+/// again) is not searched or written from its old file by the other.
+@Suite struct DeletedElsewhereTests {
+    @Test func anIndexDeletedByAnotherEngineIsGoneAndOneMadeAgainIsTheNewOne() throws {
+        let test = try TestEngine()
+        let held = try test.index("x", records: [["objectID": "old", "name": "phone"]])
+        #expect(try test.engine.existingIndex("x").search(SearchParameters(query: "phone")).nbHits == 1)
+
+        let other = try SearchEngine(directory: test.directory.url)
+        try other.deleteIndex("x")
+        #expect(!test.engine.exists("x"))
+        #expect(throws: SearchError.self) { try test.engine.existingIndex("x") }
+        #expect(try test.engine.listIndices().items.isEmpty)
+        // A write through the handle opened before would go to the unlinked file: refused, nothing lost silently.
+        let refused = #expect(throws: SearchError.self) { try held.saveObjects([["objectID": "lost", "name": "phone"]]) }
+        #expect(refused?.status == 404 && refused?.message.contains("deleted") == true)
+
+        try other.index("x").saveObjects([["objectID": "new", "name": "phone"]])
+        let again = try test.engine.existingIndex("x")
+        #expect(again !== held)
+        let hits = try again.search(SearchParameters(query: "phone")).hits.compactMap { $0["objectID"]?.stringValue }
+        #expect(hits == ["new"])
+        // Written through this engine now, the other sees it.
+        try test.engine.index("x").saveObjects([["objectID": "mine", "name": "phone"]])
+        #expect(try other.existingIndex("x").search(SearchParameters(query: "phone")).nbHits == 2)
+    }
+}

@@ -24,9 +24,11 @@ import SearchAPI
     }
 
     @Test func pluralsCountAsTheSameWordWhenAsked() throws {
-        let (_, plain) = try index()
+        let (owner, plain) = try index()
+        defer { withExtendedLifetime(owner) {} }
         #expect(ids(try plain.search("case ")) == ["case"])
-        let (_, plurals) = try index(["ignorePlurals": true])
+        let (owner2, plurals) = try index(["ignorePlurals": true])
+        defer { withExtendedLifetime(owner2) {} }
         #expect(ids(try plurals.search("case ")) == ["case", "cases"])
         #expect(ids(try plurals.search("cases ")) == ["case", "cases"])
         #expect(ids(try plurals.search("battery ")) == ["battery", "batteries"])
@@ -38,7 +40,8 @@ import SearchAPI
         // `alternativesAsExact` leaves `ignorePlurals` out.
         let hit = try #require(try plurals.search("case ", ["hitsPerPage": 10]).hits.first { $0["objectID"] == "cases" })
         #expect(hit["_highlightResult"]?["name"]?["value"] == "Two <em>cases</em>")
-        let (_, mixed) = try index(["ignorePlurals": true])
+        let (owner3, mixed) = try index(["ignorePlurals": true])
+        defer { withExtendedLifetime(owner3) {} }
         try mixed.saveObjects([["objectID": "mixed", "name": "Leather cases"]])
         func exactWords(_ parameters: JSONObject) throws -> JSONValue? {
             var all: JSONObject = ["getRankingInfo": true]
@@ -60,12 +63,14 @@ import SearchAPI
     }
 
     @Test func synonymsFromSettingsAndTheSwiftAPI() throws {
-        let (_, groups) = try index(["synonyms": [["tv", "television"]]])
+        let (owner, groups) = try index(["synonyms": [["tv", "television"]]])
+        defer { withExtendedLifetime(owner) {} }
         #expect(ids(try groups.search("tv ")) == ["tv", "television"])
         #expect(ids(try groups.search("television ")) == ["tv", "television"])
         #expect(ids(try groups.search("tv ", ["synonyms": false])) == ["tv"])
 
-        let (_, index) = try index()
+        let (owner2, index) = try index()
+        defer { withExtendedLifetime(owner2) {} }
         try index.saveSynonyms([["objectID": "one-way", "type": "oneWaySynonym", "input": "portable", "synonyms": ["smart"]]])
         #expect(ids(try index.search("portable ")) == ["television", "tv"])
         #expect(ids(try index.search("smart ")) == ["tv"])   // one way only
