@@ -109,7 +109,7 @@ public final class SearchEngine: SearchService, Sendable {
     private func catchUpWithPrimary(_ index: SearchIndex) {
         guard !index.isReadOnly, let primaryName = index.settings.string("primary"), primaryName != index.name,
               (try? IndexName.validate(primaryName, role: "primary")) != nil, exists(primaryName),
-              let primary = indices.value[primaryName]?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
+              let primary = openIndex(named: primaryName)?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
         else { return }
         try? index.catchUpWithPrimary(primary)
     }
@@ -138,7 +138,14 @@ public final class SearchEngine: SearchService, Sendable {
     /// sorted by name. A replica listed as `virtual(name)` by its primary is marked `virtual`.
     public func listIndices() throws(SearchError) -> ListIndicesResponse {
         var items: [FetchedIndex] = []
-        for name in indexNames() { items.append(try existingIndex(name).fetchedIndex()) }
+        for name in indexNames() {
+            // One deleted (by another process) while listing is left out.
+            do {
+                items.append(try existingIndex(name).fetchedIndex())
+            } catch where error.kind == .indexNotFound {
+                continue
+            }
+        }
         var virtualReplicas: Set<String> = []
         for item in items {
             for replica in item.replicas ?? [] where replica.hasPrefix("virtual(") && replica.hasSuffix(")") {

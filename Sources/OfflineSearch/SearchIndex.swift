@@ -663,6 +663,12 @@ public final class SearchIndex: Sendable {
     /// A catching up that failed after a primary's write, tried again (best effort: a search
     /// answers with what the replica holds, and it stays pending when this fails too).
     private func retryMirror(from primary: IndexStore) {
+        // A primary deleted (or made again) meanwhile is not followed: its next write, if any,
+        // brings this replica up to date.
+        guard primary.isStillAtPath else {
+            pendingMirror.value = nil
+            return
+        }
         do { try mirror(primary) } catch { pendingMirror.value = primary }
     }
 

@@ -69,12 +69,16 @@ final class IndexStore: @unchecked Sendable {
         } else {
             accessMode = .readWrite
         }
+        // Read before the connections open: a file replaced while they open then differs from
+        // it, and the engine opens the index again at its next lookup.
+        var identity: FileIdentity?
         do {
             if accessMode == .readWrite {
                 // Temporary files of a rebuild or a creation killed half-way.
                 TemporaryFile.removeStale(of: derivedPath)
                 TemporaryFile.removeStale(of: path)
                 let existed = try IndexStore.prepareDatabaseFile(at: path)
+                identity = FileIdentity(path: path)
                 let writer = try SQLiteConnection(path: path)
                 if existed {
                     try IndexStore.checkSchema(writer, path: path)
@@ -90,6 +94,7 @@ final class IndexStore: @unchecked Sendable {
                                       status: 404)
                 }
                 if let damage = IndexStore.damage(ofDatabaseAt: path) { throw IndexStore.damaged(path, damage) }
+                identity = FileIdentity(path: path)
                 writerConnection = nil
             }
             let reader = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
@@ -98,14 +103,15 @@ final class IndexStore: @unchecked Sendable {
             indexID = try statement.step() ? statement.string(0) : ""
             reader.resetStatements()
             pool = [reader]
-            // Opened now, as the reader is, so that a search never has to open the database
-            // (its folder may have been moved or removed while the index is open).
+            // Opened now, as the reader is, so that a search never has to open the database: a
+            // search through this index goes on answering if its folder is moved or removed
+            // (the engine's lookups then answer not found, and writes are refused).
             watcher = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
             (watchedDataVersion, watchedGeneration) = try IndexStore.watch(watcher!, dataVersion: -1, generation: -1)
         } catch {
             throw IndexStore.storageError(error, action: "open the index at \(path)")
         }
-        fileIdentity = FileIdentity(path: path)
+        fileIdentity = identity
     }
 
     /// A file's device and inode.
@@ -122,16 +128,19 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// Whether the file at `path` is still the one this store opened: not once the index was
-    /// deleted, or deleted and made again, by another process or engine. One `stat`.
+    /// deleted, or deleted and made again (by this engine, another one, another process), or
+    /// its folder moved or removed. One `stat`. Takes the device and inode numbers as stable
+    /// while a file is open, as local file systems keep them (SQLite's WAL mode needs a local
+    /// file system anyway).
     var isStillAtPath: Bool {
-        fileIdentity == nil || FileIdentity(path: path) == fileIdentity
+        fileIdentity != nil && FileIdentity(path: path) == fileIdentity
     }
 
     /// The error of a write through a store whose file was deleted or replaced since it was
     /// opened: written, it would be lost with the unlinked file.
     var replacedError: SearchError {
-        SearchError(.indexNotFound, "The index at \(path) was deleted (or deleted and made again) since it was opened, "
-            + "by another process or engine; nothing was written. Open it again (SearchEngine.index) to write to the index there now",
+        SearchError(.indexNotFound, "The index at \(path) was deleted (or deleted and made again, or its folder moved) since "
+            + "it was opened; nothing was written. Open it again (SearchEngine.index) to write to the index there now",
                     status: 404)
     }
 
@@ -700,9 +709,10 @@ final class IndexStore: @unchecked Sendable {
     func writeIfCurrent(_ change: Change) throws(SearchError) -> Written? {
         let started = ContinuousClock.now
         guard writerConnection != nil else { throw readOnlyError }
-        guard isStillAtPath else { throw replacedError }
         writeLock.lock()
         defer { writeLock.unlock() }
+        // Once the lock is held: a write queued behind another is checked when its turn comes.
+        guard isStillAtPath else { throw replacedError }
         // Held until the new derived file is stored, when free: a process that sees this commit
         // before the file is there waits for it instead of rebuilding it too. Never waited for
         // (a long rebuild elsewhere must not hold up writes).
@@ -902,6 +912,9 @@ final class IndexStore: @unchecked Sendable {
     ///   `snapshot` itself.
     @discardableResult
     private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false) -> IndexSnapshot {
+        // The derived file beside a database deleted (or made again) meanwhile is another
+        // index's business: neither written nor removed.
+        guard isStillAtPath else { return snapshot }
         do {
             // The commits the snapshot was derived from reach the disk before the file does: with
             // `processCrash` durability (no fsync per commit) a power loss could otherwise keep a

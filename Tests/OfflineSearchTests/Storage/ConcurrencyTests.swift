@@ -90,4 +90,32 @@ import SearchAPI
         try test.engine.index("x").saveObjects([["objectID": "mine", "name": "phone"]])
         #expect(try other.existingIndex("x").search(SearchParameters(query: "phone")).nbHits == 2)
     }
+
+    @Test func anIndexReplacedWithNoLookupBetweenIsTheNewOne() throws {
+        let test = try TestEngine()
+        let held = try test.index("x", records: [["objectID": "old", "name": "phone"]])
+        let other = try SearchEngine(directory: test.directory.url)
+        try other.deleteIndex("x")
+        try other.index("x").saveObjects([["objectID": "new", "name": "phone"]])
+        // The file at the path exists: another one.
+        let refused = #expect(throws: SearchError.self) { try held.saveObjects([["objectID": "lost", "name": "phone"]]) }
+        #expect(refused?.status == 404)
+        let hits = try test.engine.existingIndex("x").search(SearchParameters(query: "phone")).hits.compactMap { $0["objectID"]?.stringValue }
+        #expect(hits == ["new"])
+        #expect(try other.existingIndex("x").search(SearchParameters(query: "phone")).nbHits == 1)
+    }
+
+    @Test func aHandleToAnIndexThisEngineDeletedOrMovedRefusesWrites() throws {
+        let test = try TestEngine()
+        let deleted = try test.index("gone", records: [["objectID": "1", "name": "phone"]])
+        try test.engine.deleteIndex("gone")
+        #expect(throws: SearchError.self) { try deleted.saveObjects([["objectID": "2", "name": "phone"]]) }
+        #expect(!test.engine.exists("gone"))
+
+        let source = try test.index("source", records: [["objectID": "1", "name": "phone"]])
+        try test.engine.moveIndex("source", to: "destination")
+        #expect(throws: SearchError.self) { try source.saveObjects([["objectID": "2", "name": "phone"]]) }
+        #expect(try test.engine.existingIndex("destination").search(SearchParameters(query: "phone")).nbHits == 1)
+        #expect(!test.engine.exists("source"))
+    }
 }
