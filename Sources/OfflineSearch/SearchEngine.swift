@@ -62,7 +62,7 @@ public final class SearchEngine: SearchService, Sendable {
     /// The index with this name, created empty if it does not exist.
     public func index(_ name: String) throws(SearchError) -> SearchIndex {
         try validate(name)
-        if let open = openIndex(named: name) { return open }
+        if let open = currentOpenIndex(name) { return open }
         let index = try openIndex(name)
         catchUpWithPrimary(index)
         return index
@@ -71,7 +71,7 @@ public final class SearchEngine: SearchService, Sendable {
     /// The index open under this name, unless its file was deleted or replaced since it was
     /// opened (by another process or engine on the folder: `deleteIndex` here forgets it
     /// first); then it is forgotten, so that the file there now (if any) is opened instead.
-    private func openIndex(named name: String) -> SearchIndex? {
+    private func currentOpenIndex(_ name: String) -> SearchIndex? {
         guard let open = indices.value[name] else { return nil }
         if open.store.isStillAtPath { return open }
         openLock.withLock {
@@ -109,14 +109,14 @@ public final class SearchEngine: SearchService, Sendable {
     private func catchUpWithPrimary(_ index: SearchIndex) {
         guard !index.isReadOnly, let primaryName = index.settings.string("primary"), primaryName != index.name,
               (try? IndexName.validate(primaryName, role: "primary")) != nil, exists(primaryName),
-              let primary = openIndex(named: primaryName)?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
+              let primary = currentOpenIndex(primaryName)?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
         else { return }
         try? index.catchUpWithPrimary(primary)
     }
 
     /// The index with this name; `SearchError.indexNotFound` (404) when it does not exist.
     public func existingIndex(_ name: String) throws(SearchError) -> SearchIndex {
-        if let open = openIndex(named: name) { return open }
+        if let open = currentOpenIndex(name) { return open }
         guard exists(name) else { throw .indexNotFound(name) }
         return try index(name)
     }

@@ -56,18 +56,21 @@ public final class SearchIndex: Sendable {
     /// settings say whether it is a virtual replica). Two searches with equal parameters and
     /// equal versions give the same answer, so a cache of answers can key on it (the server's
     /// response cache does). Nil while a replica waits to be brought up to date with its
-    /// primary: its next search changes it.
+    /// primary: its next search changes it. A replica whose primary does not exist is versioned
+    /// as an index of its own (its searches read no primary).
     ///
     /// Read before the search it stands for: a write committed in between makes the version
     /// older than the answer, never newer (the search follows every write committed before it
-    /// starts, its primary's too), so a cache only misses.
+    /// starts; its primary's too, as this does, when it can be read), so a cache only misses.
     public func contentVersion() throws(SearchError) -> ContentVersion? {
         guard pendingMirror.value == nil else { return nil }
         var version = ContentVersion(indexID: store.indexID, generation: try store.committedGeneration())
-        if let primaryName = current.value.configuration.settings.string("primary") {
-            guard let primary = directory?.existing(primaryName), primary.pendingMirror.value == nil else { return nil }
+        if let primaryName = current.value.configuration.settings.string("primary"), let primary = directory?.existing(primaryName) {
+            guard primary.pendingMirror.value == nil else { return nil }
             version.primaryID = primary.store.indexID
-            version.primaryGeneration = try primary.store.committedGeneration()
+            // What the search reads of it: its settings as followed now (as a search does).
+            try? primary.followCommittedWrites()
+            version.primaryGeneration = primary.current.value.generation
         }
         return version
     }
@@ -1057,10 +1060,11 @@ public final class SearchIndex: Sendable {
 
     /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its
     /// primary lists it as `virtual(name)`): its sorts are relevant sorts. Nil otherwise. The
-    /// primary's settings as last committed, by any process.
+    /// primary's settings as last committed, by any process (as this process last read them
+    /// when the primary cannot be read now: the replica's search still answers).
     private func relevantSortStrictness(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) -> Int? {
         guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName) else { return nil }
-        try primary.followCommittedWrites()
+        try? primary.followCommittedWrites()
         guard primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
         return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
             try ParameterReader(name: "relevancyStrictness", value: value).int(in: 0...100)

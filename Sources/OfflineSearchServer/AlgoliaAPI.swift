@@ -25,8 +25,9 @@ final class AlgoliaAPI: Sendable {
         let access: Access
     }
 
-    func handle(_ input: Input) async throws -> (HTTPResponse.Status, JSONValue) {
-        try authorize(input)
+    /// - Parameter authorized: whether `authorize(input)` already passed.
+    func handle(_ input: Input, authorized: Bool = false) async throws -> (HTTPResponse.Status, JSONValue) {
+        if !authorized { try authorize(input) }
         let names = indexNames(input)
         if prepareIndex != nil {
             for name in Set(names) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
@@ -67,7 +68,7 @@ final class AlgoliaAPI: Sendable {
     /// The version of one index now; nil when it has none.
     func contentVersion(of name: String) -> SearchIndex.ContentVersion? {
         guard let index = try? engine.existingIndex(name) else { return nil }
-        return (try? index.contentVersion()) ?? nil
+        return try? index.contentVersion()
     }
 
     /// Every index a request names: in its path, or in the `requests` of a `*` route.

@@ -82,7 +82,7 @@ public struct AlgoliaResponder: HTTPResponder {
         let bytes = Array(buffer.readableBytesView)
         // The same caller sending the same search: the checks `handle` makes (the ACL, a secured
         // key's restricted indices) passed for it before, so a kept answer can be sent at once.
-        let cacheKey = cache != nil && route.answersFromCache
+        let cacheKey = cache != nil && route.isCacheable
             ? ResponseCache.Key(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                                 body: bytes, caller: access.cacheIdentity(apiKey: credential(AlgoliaResponder.apiKeyName)))
             : nil
@@ -97,7 +97,7 @@ public struct AlgoliaResponder: HTTPResponder {
             try api.authorize(input)
             versions = api.contentVersions(input)
         }
-        let (status, answer) = try await api.handle(input)
+        let (status, answer) = try await api.handle(input, authorized: cacheKey != nil)
         let encoded = ByteBuffer(string: answer.jsonString)
         if let cache, let cacheKey, let versions, status == .ok, !answer.hasQueryID {
             cache.keep(encoded, for: cacheKey, versions: versions)

@@ -147,7 +147,7 @@ enum AlgoliaRoute: Equatable {
 
     /// Whether a successful answer may be kept by the response cache: the searches, whose answer
     /// is a function of the request and of the indices it names.
-    var answersFromCache: Bool {
+    var isCacheable: Bool {
         switch self {
         case .search, .multiSearch, .searchFacetValues: true
         default: false

@@ -30,7 +30,8 @@ public struct AlgoliaServer: Sendable {
         self.prepareIndex = prepareIndex
     }
 
-    /// The responder alone, for tests that send requests in-process (`app.test(.router)`).
+    /// The responder alone, for tests that send requests in-process (`app.test(.router)`). Each
+    /// access makes a new one, with a response cache of its own.
     public var responder: AlgoliaResponder {
         AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
                          authenticator: APIKeyAuthenticator(configuration: configuration),

@@ -54,7 +54,7 @@ final class ResponseCache: @unchecked Sendable {
         }
     }
 
-    /// How many lookups were answered from memory and how many were not (for tests and logs).
+    /// How many lookups were answered from memory and how many were not (for tests).
     struct Counts: Equatable {
         var hits = 0
         var misses = 0

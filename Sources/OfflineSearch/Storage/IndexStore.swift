@@ -808,7 +808,8 @@ final class IndexStore: @unchecked Sendable {
                                                     texts: rebuildText || !written.records.isEmpty ? storeText : nil)
                     if textsNeedRefill { try refillText(configuration: configuration) }
                     SnapshotAccumulator.returnFreedMemory()
-                    // Laid out once committed (below), while the log is checkpointed.
+                    // Laid out once committed (below), while the log is checkpointed: this
+                    // result only says the transaction committed, and is replaced there.
                     accumulated = (accumulator, generation)
                     return .logged(generation: generation, written: nil)
                 }
