@@ -80,10 +80,12 @@ final class ResponseCache: @unchecked Sendable {
     /// The answer kept for `key`, if every index it was made from is unchanged; `currentVersion`
     /// reads an index's version now (nil: not current).
     func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> ByteBuffer? {
-        guard let entry = lock.withLock({ entries[key] }) else {
-            lock.withLock { counted.misses += 1 }
-            return nil
+        let found = lock.withLock {
+            let entry = entries[key]
+            if entry == nil { counted.misses += 1 }
+            return entry
         }
+        guard let entry = found else { return nil }
         // Versions are read outside the lock: each costs a statement on the index's database.
         let current = entry.versions.allSatisfy { currentVersion($0.name) == $0.version }
         return lock.withLock {
