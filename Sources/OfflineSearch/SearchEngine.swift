@@ -41,21 +41,32 @@ public final class SearchEngine: SearchService, Sendable {
     /// written: indices are searched as they are (and other processes' writes followed); the
     /// same happens by itself for a folder or database file without write permission (a
     /// read-only file system, data shipped inside an app).
-    public init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash) throws(SearchError) {
+    public convenience init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash) throws(SearchError) {
+        try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog)
+    }
+
+    /// How this engine's indices write: `noneWhileBuiltAside` only for the private folder in
+    /// which `importRecords(into:from:)` builds a new index.
+    let journal: IndexStore.Journal
+
+    init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: IndexStore.Journal) throws(SearchError) {
         self.directory = directory
         self.readOnly = readOnly
         self.durability = durability
+        self.journal = journal
         if readOnly { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
             throw SearchError(.internalError, "Cannot create the data directory \(directory.path): \(error.localizedDescription)")
         }
+        // What imports killed half-way left (their folders of new indices built aside).
+        if journal == .writeAheadLog { TemporaryFile.removeStale(of: buildFolderBase) }
     }
 
     static let fileSuffix = ".index.sqlite"
 
-    private func fileURL(for name: String) -> URL {
+    func fileURL(for name: String) -> URL {
         directory.appendingPathComponent(FormURLEncoding.encode(name) + SearchEngine.fileSuffix)
     }
 
@@ -71,7 +82,7 @@ public final class SearchEngine: SearchService, Sendable {
     /// The index open under this name, unless its file was deleted or replaced since it was
     /// opened (by another process or engine on the folder: `deleteIndex` here forgets it
     /// first); then it is forgotten, so that the file there now (if any) is opened instead.
-    private func currentOpenIndex(_ name: String) -> SearchIndex? {
+    func currentOpenIndex(_ name: String) -> SearchIndex? {
         guard let open = indices.value[name] else { return nil }
         if open.store.isStillAtPath { return open }
         openLock.withLock {
@@ -94,7 +105,7 @@ public final class SearchEngine: SearchService, Sendable {
             try? self?.existingIndex(name)
         })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
-                                    durability: durability)
+                                    durability: durability, journal: journal)
         var all = indices.value
         all[name] = index
         indices.value = all
@@ -170,7 +181,7 @@ public final class SearchEngine: SearchService, Sendable {
         }
     }
 
-    private func validate(_ name: String) throws(SearchError) {
+    func validate(_ name: String) throws(SearchError) {
         try IndexName.validate(name, role: "index name")
     }
 

@@ -29,10 +29,10 @@ public final class SearchIndex: Sendable {
     private let pendingMirror = LockedValue<IndexStore?>(nil)
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
-         durability: SearchEngine.Durability = .processCrash) throws(SearchError) {
+         durability: SearchEngine.Durability = .processCrash, journal: IndexStore.Journal = .writeAheadLog) throws(SearchError) {
         self.name = name
         self.directory = directory
-        store = try IndexStore(path: path, readOnly: readOnly, durability: durability)
+        store = try IndexStore(path: path, readOnly: readOnly, durability: durability, journal: journal)
         current = LockedValue(try store.currentState())
     }
 

@@ -82,6 +82,48 @@ import Darwin
         // Which states were seen depends on timing; report them with the test.
         print("killed imports left: \(seen.sorted())")
     }
+
+    /// `import` into a new index (built aside, then linked into place) killed (SIGKILL) at
+    /// random moments: the index does not exist, or it holds every record under the file's
+    /// settings, and nothing of the killed import is left once another command opens the folder.
+    @Test func killedImportIntoANewIndexLeavesNoIndexOrAllOfIt() throws {
+        let data = DataDirectory()
+        let lines = (0..<10_000).map { #"{"objectID":"n\#($0)","name":"new thing \#($0)","tag":"new"}"# }
+        let file = try TemporaryFile(lines.joined(separator: "\n"), suffix: ".jsonl")
+        let settings = try TemporaryFile(#"{"hitsPerPage": 13, "searchableAttributes": ["name"]}"#, suffix: ".json")
+        var seen: Set<String> = []
+        var generator = SystemRandomNumberGenerator()
+        for trial in 0..<12 {
+            let index = "new\(trial)"
+            let process = Process()
+            process.executableURL = CLI.binary
+            process.arguments = ["import", "--data", data.path, index, file.path, "--settings", settings.path]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            process.environment = ProcessInfo.processInfo.environment.merging(["OFFLINE_SEARCH_DELTA_LIMIT": "1000"]) { $1 }
+            try process.run()
+            // From before the build begins to after the index is in place.
+            usleep(UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+
+            let search = try CLI.run(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
+            let state: String
+            if search.status == 0 {
+                let nbHits = try JSONValue(parsing: search.stdout)["nbHits"]
+                let shown = try JSONValue(parsing: try CLI.run(["settings", "--data", data.path, index]).stdout)
+                state = "\(nbHits?.jsonString ?? "?") records, hitsPerPage \(shown["hitsPerPage"]?.jsonString ?? "?")"
+                #expect(state == "10000 records, hitsPerPage 13", "trial \(trial): \(state)")
+            } else {
+                state = "no index"
+                #expect(search.stderr.contains("Index \(index) does not exist"), "trial \(trial): \(search.stderr)")
+            }
+            seen.insert(state)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: data.path).filter { $0.contains(".tmp") }
+            #expect(leftovers.isEmpty, "trial \(trial): \(leftovers)")
+        }
+        print("killed imports into new indices left: \(seen.sorted())")
+    }
 }
 
 extension MultiProcessCLITests {

@@ -52,11 +52,24 @@ final class IndexStore: @unchecked Sendable {
         case immutable
     }
 
+    /// How writes reach the database file.
+    enum Journal: Sendable {
+        /// Through SQLite's write-ahead log: every commit atomic and durable, readers in other
+        /// processes beside the writer. What every index in a data folder uses.
+        case writeAheadLog
+        /// Straight into the file, no journal at all (each page written once, not once into the
+        /// log and again by a checkpoint). Only for a database no other connection can see,
+        /// built aside and thrown away if anything fails: an import into a new index
+        /// (`SearchEngine.importRecords(into:from:)`), which switches the file back to the
+        /// write-ahead log before it puts it in place.
+        case noneWhileBuiltAside
+    }
+
     /// Opens the index at `path`, creating it when it does not exist (unless read-only).
     /// `readOnly` asks for read-only access; it is also what a folder or database file without
     /// write permission gets (`immutable` when the folder cannot be written).
     init(path: String, readOnly: Bool = false, durability: SearchEngine.Durability = .processCrash,
-         immutableForTesting: Bool = false) throws(SearchError) {
+         journal: Journal = .writeAheadLog, immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
         derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
@@ -84,9 +97,17 @@ final class IndexStore: @unchecked Sendable {
                     try IndexStore.checkSchema(writer, path: path)
                     try IndexStore.migrateIfNeeded(writer)
                 }
-                try writer.execute(durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
-                // Checkpoints run off the write path (`checkpointInBackground`).
-                try writer.execute("PRAGMA wal_autocheckpoint = 0")
+                switch journal {
+                case .writeAheadLog:
+                    try writer.execute(durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+                    // Checkpoints run off the write path (`checkpointInBackground`).
+                    try writer.execute("PRAGMA wal_autocheckpoint = 0")
+                case .noneWhileBuiltAside:
+                    // Out of WAL mode while this is the file's only connection (the readers open
+                    // below). With power-loss durability the file is synced at the commit.
+                    try writer.execute("PRAGMA journal_mode = OFF")
+                    try writer.execute(durability == .powerLoss ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
+                }
                 writerConnection = writer
             } else {
                 guard exists else {

@@ -8,7 +8,7 @@ import Darwin
 #endif
 
 /// Files written aside and then renamed (or linked) into place: `FILE.<pid>.<random>.tmp`, beside
-/// the file they become. A process killed in between leaves one behind; `removeStale` clears
+/// the file they become (or a folder of such files, named the same way). A process killed in between leaves one behind; `removeStale` clears
 /// those on the next open.
 enum TemporaryFile {
     /// A fresh temporary path beside `path`, naming this process.
@@ -41,7 +41,8 @@ enum TemporaryFile {
             let modified = (try? FileManager.default.attributesOfItem(atPath: file)[.modificationDate] as? Date) ?? now
             let writerGone = pid != getpid() && kill(pid, 0) != 0 && errno == ESRCH
             if writerGone || now.timeIntervalSince(modified) > abandonedAfter {
-                unlink(file)
+                // A folder (a new index an import built aside) goes with what it holds.
+                if unlink(file) != 0, errno == EISDIR || errno == EPERM { try? FileManager.default.removeItem(atPath: file) }
             }
         }
     }

@@ -26,24 +26,17 @@ struct ImportCommand: ParsableCommand {
         let started = clock.now
         // The settings file is read and checked before anything is written. The records are read
         // a batch at a time inside the import's one transaction (memory bounded by a batch, not
-        // by the file): a file that cannot be parsed rolls it back, and a new index is removed,
+        // by the file): a file that cannot be parsed rolls it back, and a new index is not made,
         // so the data folder is left as it was.
         let settingsObject = try settings.map(readSettingsFile)
         let standardInput = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : nil
         let engine = try data.folder.engine()
-        let existed = engine.exists(index)
-        let target = try engine.index(index)
-        let report: SearchIndex.ImportReport
-        do {
-            // The settings and the records are committed together (one transaction).
-            if let standardInput {
-                report = try target.importRecords(utf8: standardInput, source: "standard input", replaceExisting: replace, settings: settingsObject)
-            } else {
-                report = try target.importRecords(from: URL(fileURLWithPath: file), replaceExisting: replace, settings: settingsObject)
-            }
-        } catch {
-            if !existed { try? engine.deleteIndex(index) }
-            throw error
+        // The settings and the records are committed together (one transaction). A new index
+        // is built aside and appears whole once imported.
+        let (target, report) = if let standardInput {
+            try engine.importRecords(into: index, utf8: standardInput, source: "standard input", replaceExisting: replace, settings: settingsObject)
+        } else {
+            try engine.importRecords(into: index, from: URL(fileURLWithPath: file), replaceExisting: replace, settings: settingsObject)
         }
         // A merge the import started (its delta outgrew the limit) is finished before the process
         // ends, so its derived file is stored and the next command opens without replaying the delta.

@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// An import into a new index builds it aside without a journal and links it into place
+/// (`SearchEngine.importRecords(into:from:)`, issue #11: imports as a bulk path). The index it
+/// puts in place must answer exactly as one imported in place, be an ordinary index (WAL mode,
+/// its derived file used), and the data folder must hold nothing else: not after a failed
+/// import, not after a killed one once an engine opens the folder again.
+@Suite struct BulkImportTests {
+    /// The streamed import with small thresholds (stream past 50 records, batches of 40).
+    static func run(_ text: [UInt8], replace: Bool = false, settings: JSONObject? = nil) -> (SearchIndex) throws(SearchError) -> SearchIndex.ImportReport {
+        { index throws(SearchError) in
+            try text.withUnsafeBufferPointer { buffer throws(SearchError) in
+                try index.importRecords(utf8: buffer, source: "records.json", replaceExisting: replace, settings: settings,
+                                        streamFrom: 50, batchSize: 40)
+            }
+        }
+    }
+
+    static func journalMode(_ path: String) throws -> String {
+        let connection = try SQLiteConnection(path: path, readOnly: true)
+        let statement = try connection.statement("PRAGMA journal_mode")
+        defer { statement.reset() }
+        _ = try statement.step()
+        return statement.string(0)
+    }
+
+    /// What is in the data folder besides the index files themselves.
+    static func leftovers(_ directory: URL) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { !$0.hasSuffix(".index.sqlite") && !$0.hasSuffix(".index.derived") && !$0.hasSuffix(".index.derived.lock") }
+    }
+
+    @Test(arguments: [50, 5_000]) func aNewIndexBuiltAsideAnswersAsOneImportedInPlace(count: Int) throws {
+        var records = StreamedImportTests.records(0..<count, seed: 51)
+        records += StreamedImportTests.records([3, 44, 45], seed: 52)   // objectIDs repeated
+        let text = StreamedImportTests.text(records, lines: true)
+        let settings = StreamedImportTests.settings
+        let aside = try TestEngine(), inPlace = try TestEngine()
+        defer { withExtendedLifetime((aside, inPlace)) {} }
+
+        let (built, report) = try aside.engine.importRecords(into: "test", settings: settings, BulkImportTests.run(text, settings: settings))
+        #expect(report.recordCount == records.count)
+        #expect(built.recordCount == count)
+        // The same import into an index that exists (empty) goes through the index itself.
+        _ = try inPlace.engine.index("test")
+        let (reference, _) = try inPlace.engine.importRecords(into: "test", settings: settings, BulkImportTests.run(text, settings: settings))
+        try StreamedImportTests.expectSameIndex(built, reference)
+        #expect(built.settings == reference.settings)
+
+        // An ordinary index: in WAL mode, no log left beside it, nothing else in the folder.
+        let path = aside.engine.fileURL(for: "test").path
+        #expect(try BulkImportTests.journalMode(path) == "wal")
+        #expect(try BulkImportTests.leftovers(aside.directory.url).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.isEmpty)
+        // Its derived file was put in place with it and is used as it is: opened elsewhere,
+        // the index is not derived again.
+        let derived = String(path.dropLast(".sqlite".count)) + ".derived"
+        let storedFile = IndexStore.FileIdentity(path: derived)
+        #expect(storedFile != nil)
+        let reopened = try SearchEngine(directory: aside.directory.url).index("test")
+        #expect(try IncrementalUpdateTests.answers(reopened) == IncrementalUpdateTests.answers(reference))
+        #expect(IndexStore.FileIdentity(path: derived) == storedFile)   // a rebuild stores a new file
+        #expect(reopened.current.value.deltaCount == 0)
+        // Writes go on as in any index.
+        try reopened.saveObjects([["objectID": "after", "name": "written after the import"]])
+        #expect(try SearchEngine(directory: aside.directory.url).index("test").recordCount == count + 1)
+    }
+
+    /// The file's objectIDs, settings and records in one transaction: a file invalid anywhere
+    /// makes no index and leaves nothing in the folder.
+    @Test func aFailedImportIntoANewIndexLeavesNothing() throws {
+        let test = try TestEngine()
+        defer { withExtendedLifetime(test) {} }
+        var lines = StreamedImportTests.records(0..<300, seed: 53).map(\.jsonString)
+        lines[280] = #"{"objectID": "bad", "name": }"#
+        let text = Array(lines.joined(separator: "\n").utf8)
+        do {
+            _ = try test.engine.importRecords(into: "never", settings: ["hitsPerPage": 7], BulkImportTests.run(text, settings: ["hitsPerPage": 7]))
+            Issue.record("an invalid file was imported")
+        } catch {
+            #expect(error.kind == .invalidJSON)
+            #expect(error.message.contains("records.json: Invalid JSON at line 281"), "\(error.message)")
+        }
+        #expect(!test.engine.exists("never"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: test.directory.url.path).isEmpty)
+    }
+
+    /// Another engine (another process, alike) makes the index while this one builds it aside:
+    /// its index stays, and the import goes into it, as if it had come after.
+    @Test func anIndexMadeMeanwhileGetsTheImport() throws {
+        let test = try TestEngine()
+        defer { withExtendedLifetime(test) {} }
+        let other = try SearchEngine(directory: test.directory.url)
+        let records = StreamedImportTests.records(0..<200, seed: 54)
+        let text = StreamedImportTests.text(records, lines: false)
+        let importAside = BulkImportTests.run(text)
+        var runs = 0
+        let (index, report) = try test.engine.importRecords(into: "raced", settings: nil) { index throws(SearchError) in
+            runs += 1
+            if runs == 1 {
+                try other.index("raced").setSettings(["hitsPerPage": 9])
+                try other.index("raced").saveObjects([["objectID": "theirs", "name": "made by the other engine"]])
+            }
+            return try importAside(index)
+        }
+        #expect(runs == 2)   // built aside, then imported into the index made meanwhile
+        #expect(report.recordCount == 200)
+        #expect(index.recordCount == 201)
+        #expect(index.settings.values["hitsPerPage"] == .int(9))
+        #expect(try index.object("theirs", attributesToRetrieve: nil) != nil)
+        #expect(try BulkImportTests.leftovers(test.directory.url).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.isEmpty)
+    }
+
+    /// Replicas are indices of their own in the folder, made with their primary's writes: an
+    /// import whose settings name replicas goes through the index itself.
+    @Test func anImportWithReplicasIsMadeInPlace() throws {
+        let test = try TestEngine()
+        defer { withExtendedLifetime(test) {} }
+        let records = StreamedImportTests.records(0..<120, seed: 55)
+        let settings: JSONObject = ["replicas": ["by_price"], "attributesForFaceting": ["brand"]]
+        let (index, _) = try test.engine.importRecords(into: "primary", settings: settings,
+                                                      BulkImportTests.run(StreamedImportTests.text(records, lines: true), settings: settings))
+        #expect(index.recordCount == 120)
+        #expect(try test.engine.existingIndex("by_price").recordCount == 120)
+    }
+
+    /// A folder of a new index left by an import killed half-way (its process gone) is removed
+    /// when an engine opens the directory; one of a live import is kept.
+    @Test func aFolderLeftByAKilledImportIsRemovedOnOpen() throws {
+        let test = try TestEngine()
+        defer { withExtendedLifetime(test) {} }
+        let folder = test.directory.url.path
+        // A process id no process has: past the largest a Linux or Darwin system hands out.
+        let dead = "\(folder)/.import.\(Int32.max - 7).12345.tmp"
+        let live = "\(folder)/.import.\(getpid()).12346.tmp"
+        for path in [dead, live] {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Data("half an index".utf8).write(to: URL(fileURLWithPath: path + "/big.index.sqlite"))
+        }
+        _ = try SearchEngine(directory: test.directory.url)
+        #expect(!FileManager.default.fileExists(atPath: dead))
+        #expect(FileManager.default.fileExists(atPath: live))
+        #expect(test.engine.indexNames().isEmpty)
+    }
+}
