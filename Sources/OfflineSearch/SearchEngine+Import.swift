@@ -74,10 +74,14 @@ extension SearchEngine {
     }
 
     /// Builds the new index `name` aside and links it into place. Nil, with nothing left
-    /// behind, when the index appeared meanwhile (made by another process or engine): the
-    /// caller then imports into it. Throws what the import throws (nothing is kept).
+    /// behind, when the index appeared meanwhile (made by another process or engine) or it
+    /// cannot be built aside: the caller then imports into the index itself. Throws what the
+    /// import throws (nothing is kept).
     private func buildAside(_ name: String, _ run: (SearchIndex) throws(SearchError) -> SearchIndex.ImportReport) throws(SearchError) -> SearchIndex.ImportReport? {
         let folder = TemporaryFile.path(besides: buildFolderBase)
+        // A directory that cannot take the folder (read-only) gets the import in place, which
+        // reports why.
+        guard (try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)) != nil else { return nil }
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let builtPath = URL(fileURLWithPath: folder).appendingPathComponent(fileURL(for: name).lastPathComponent).path
         let report: SearchIndex.ImportReport
@@ -89,7 +93,7 @@ extension SearchEngine {
             report = try run(built)
             built.waitForMerge()
         }
-        guard SearchEngine.switchToWriteAheadLog(builtPath) else { return nil }
+        guard SearchEngine.switchToWriteAheadLog(builtPath, sync: durability == .powerLoss) else { return nil }
         let path = fileURL(for: name).path
         let derivedPath = String(path.dropLast(".sqlite".count)) + ".derived"
         let builtDerivedPath = String(builtPath.dropLast(".sqlite".count)) + ".derived"
@@ -111,10 +115,12 @@ extension SearchEngine {
 
     /// Switches the database at `path` (closed by every other connection) to the write-ahead
     /// log, as every index is; closing the connection leaves no log behind. False when that
-    /// fails (the file is then not used).
-    private static func switchToWriteAheadLog(_ path: String) -> Bool {
+    /// fails (the file is then not used). With `sync`, the file is synced to disk (power-loss
+    /// durability); else it is left to the operating system, as any commit is.
+    private static func switchToWriteAheadLog(_ path: String, sync: Bool) -> Bool {
         do {
             let connection = try SQLiteConnection(path: path, create: false)
+            try connection.execute(sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
             let mode = try connection.statement("PRAGMA journal_mode = WAL")
             guard try mode.step(), mode.string(0).lowercased() == "wal" else { return false }
             mode.reset()

@@ -7,7 +7,7 @@ import SearchAPI
 ///
 /// ```swift
 /// let engine = try SearchEngine(directory: URL(fileURLWithPath: "/path/to/data"))
-/// try engine.index("instant_search").importFile(at: URL(fileURLWithPath: "products.json"))
+/// try engine.importRecords(into: "instant_search", from: URL(fileURLWithPath: "products.json"))
 /// let response = try await engine.search(indexName: "instant_search", parameters: SearchParameters(query: "iphone"))
 /// ```
 public final class SearchEngine: SearchService, Sendable {
