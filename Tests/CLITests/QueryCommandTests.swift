@@ -66,4 +66,26 @@ import Testing
         let help = try CLI.run(["query", "--help"])
         #expect(help.stdout.contains("--strict") && help.stdout.contains("exit status is 0"))
     }
+
+    /// `--corpus` (what the peers' harness runs) imports the file with its settings into a new
+    /// index, and replaces the records of an existing one, before answering.
+    @Test func importsItsCorpusWithItsSettingsFirst() throws {
+        let data = DataDirectory()
+        func corpus(_ names: [String]) throws -> TemporaryFile {
+            try TemporaryFile("[" + names.enumerated().map { #"{"objectID":"\#($0.offset)","name":"\#($0.element)","rank":\#($0.offset)}"# }
+                .joined(separator: ",") + "]", suffix: ".json")
+        }
+        let settings = try TemporaryFile(#"{"searchableAttributes":["name"],"customRanking":["desc(rank)"],"hitsPerPage":2}"#, suffix: ".json")
+        let request = #"{"indexName":"things","query":"lamp"}"# + "\n"
+        let first = try corpus(["red lamp", "blue lamp", "green lamp", "chair"])
+        let answered = try CLI.run(["query", "--data", data.path, "--corpus", first.path, "--index-name", "things", "--settings", settings.path],
+                                   stdin: request)
+        #expect(answered.status == 0, "\(answered.stderr)")
+        let response = try SearchResponse(json: JSONValue(parsing: try #require(answered.lines.first)))
+        #expect(response.nbHits == 3)
+        #expect(response.hits.map { $0["objectID"] } == ["2", "1"], "hitsPerPage and customRanking from the settings")
+        let second = try corpus(["lamp shade"])
+        let again = try CLI.run(["query", "--data", data.path, "--corpus", second.path, "--index-name", "things"], stdin: request)
+        #expect(try SearchResponse(json: JSONValue(parsing: try #require(again.lines.first))).nbHits == 1, "the records replaced")
+    }
 }

@@ -30,10 +30,10 @@ struct QueryCommand: ParsableCommand {
         let folder = data.folder
         let engine = try folder.engine()
         if let corpus {
+            // Settings and records in one transaction (the index derived once); a new index is
+            // built aside, as `import` builds it.
             let settingsObject = try settings.map(readSettingsFile)
-            let index = try engine.index(indexName)
-            if let settingsObject { try index.setSettings(settingsObject) }
-            try index.importFile(at: URL(fileURLWithPath: corpus), replaceExisting: true)
+            _ = try engine.importRecords(into: indexName, from: URL(fileURLWithPath: corpus), replaceExisting: true, settings: settingsObject)
         }
         let clock = ContinuousClock()
         var failures = 0
