@@ -57,7 +57,8 @@ extension SearchEngine {
               let report = try buildAside(name, run) else {
             return try importInPlace(name, run)
         }
-        return (try index(name), report)
+        // Not made again should another process have deleted it since.
+        return (try existingIndex(name), report)
     }
 
     /// The import through the index itself (created empty first when it does not exist, and
@@ -85,6 +86,7 @@ extension SearchEngine {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let builtPath = URL(fileURLWithPath: folder).appendingPathComponent(fileURL(for: name).lastPathComponent).path
         let report: SearchIndex.ImportReport
+        weak var builtStore: IndexStore?
         do {
             // Its own engine, released at the end of this scope: every connection to the built
             // database is closed before the file is switched to the write-ahead log.
@@ -92,8 +94,21 @@ extension SearchEngine {
             let built = try builder.index(name)
             report = try run(built)
             built.waitForMerge()
+            // Without a journal, a write that failed may have left torn pages: not put in place.
+            guard !built.store.bestEffortWriteFailed.value else { return nil }
+            builtStore = built.store
         }
-        guard SearchEngine.switchToWriteAheadLog(builtPath, sync: durability == .powerLoss) else { return nil }
+        // A background thread may still hold the store for a moment (a layout finishing): its
+        // connections must be closed before the switch.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while builtStore != nil {
+            guard ContinuousClock.now < deadline else { return nil }
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+        // Synced (the bulk of it already on another thread while the index was laid out): the
+        // file must be whole on disk before its name is, or a power loss could leave the name
+        // on a file with pages missing.
+        guard SearchEngine.switchToWriteAheadLog(builtPath) else { return nil }
         let path = fileURL(for: name).path
         let derivedPath = String(path.dropLast(".sqlite".count)) + ".derived"
         let builtDerivedPath = String(builtPath.dropLast(".sqlite".count)) + ".derived"
@@ -101,26 +116,25 @@ extension SearchEngine {
         // between waits for it instead of deriving the index itself.
         let derivedLock = RebuildLock(path: derivedPath + ".lock")
         defer { derivedLock.unlock() }
-        // link() never replaces: an index made meanwhile keeps its file.
-        guard link(builtPath, path) == 0 else {
-            guard errno != EEXIST else { return nil }
-            throw SearchError(.internalError, "Could not put the index built aside in place at \(path): \(String(cString: strerror(errno)))")
+        // link() never replaces: an index made meanwhile keeps its file. A file system without
+        // hard links gets a rename while the name is still free (as a new index's file does).
+        if link(builtPath, path) != 0 {
+            guard errno != EEXIST, !FileManager.default.fileExists(atPath: path), rename(builtPath, path) == 0 else { return nil }
         }
         // The database is in place: the import is done. The derived file is a cache; when it
         // cannot be moved, the index is derived again from the database when it is opened.
         if rename(builtDerivedPath, derivedPath) != 0 { unlink(derivedPath) }
-        if durability == .powerLoss { SearchEngine.syncFolder(directory.path) }
+        if durability == .powerLoss { IndexStore.syncFile(directory.path) }
         return report
     }
 
     /// Switches the database at `path` (closed by every other connection) to the write-ahead
-    /// log, as every index is; closing the connection leaves no log behind. False when that
-    /// fails (the file is then not used). With `sync`, the file is synced to disk (power-loss
-    /// durability); else it is left to the operating system, as any commit is.
-    private static func switchToWriteAheadLog(_ path: String, sync: Bool) -> Bool {
+    /// log, as every index is, and syncs it; closing the connection leaves no log behind. False
+    /// when that fails (the file is then not used).
+    private static func switchToWriteAheadLog(_ path: String) -> Bool {
         do {
             let connection = try SQLiteConnection(path: path, create: false)
-            try connection.execute(sync ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = OFF")
+            try connection.execute("PRAGMA synchronous = FULL")
             let mode = try connection.statement("PRAGMA journal_mode = WAL")
             guard try mode.step(), mode.string(0).lowercased() == "wal" else { return false }
             mode.reset()
@@ -130,13 +144,5 @@ extension SearchEngine {
         // Closed: the log was folded into the file and removed; one left over would hold pages
         // the file lacks.
         return !FileManager.default.fileExists(atPath: path + "-wal")
-    }
-
-    /// Makes a file's new name in `folder` survive a power loss.
-    private static func syncFolder(_ folder: String) {
-        let descriptor = open(folder, O_RDONLY)
-        guard descriptor >= 0 else { return }
-        fsync(descriptor)
-        close(descriptor)
     }
 }

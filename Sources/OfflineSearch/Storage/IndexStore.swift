@@ -19,6 +19,12 @@ final class IndexStore: @unchecked Sendable {
     let indexID: String
     /// How the files are opened.
     let accessMode: Access
+    /// How writes reach the database file.
+    let journal: Journal
+    /// Whether a best-effort write (after a commit: pruning the log, the build time) failed.
+    /// Without a journal a failed write may leave torn pages, so a database built aside with one
+    /// is not put in place (`SearchEngine.importRecords(into:from:)`).
+    let bestEffortWriteFailed = LockedValue(false)
     /// The file the connections opened: another process (or engine) that deletes the index,
     /// or deletes it and makes it again, leaves this store on a file no longer at `path`.
     private let fileIdentity: FileIdentity?
@@ -71,6 +77,7 @@ final class IndexStore: @unchecked Sendable {
     init(path: String, readOnly: Bool = false, durability: SearchEngine.Durability = .processCrash,
          journal: Journal = .writeAheadLog, immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
+        self.journal = journal
         derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let exists = FileManager.default.fileExists(atPath: path)
@@ -870,7 +877,11 @@ final class IndexStore: @unchecked Sendable {
         // without waiting: another process's reader (a long rebuild) would otherwise hold this
         // write for the whole busy timeout, and one holding an old snapshot only delays it to a
         // later checkpoint. The file is not created: an index deleted meanwhile stays deleted.
+        let journal = self.journal
         let checkpoint = BackgroundWork<Void> {
+            // Written without a journal (built aside): no log to fold, but the pages to sync
+            // before the file is put in place, as a checkpoint would sync them.
+            guard journal == .writeAheadLog else { return IndexStore.syncFile(path) }
             guard let connection = try? SQLiteConnection(path: path, create: false) else { return }
             connection.withoutBusyWait { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         }
@@ -884,10 +895,14 @@ final class IndexStore: @unchecked Sendable {
         guard let snapshot = laidOut ?? (try? buildSnapshot().snapshot) else { return nil }
         let stored = storeSnapshot(snapshot, writeLockHeld: true)
         writer.withoutBusyWait {
-            try? writer.transaction {
-                let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
-                try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
-                try buildTime.run()
+            do {
+                try writer.transaction {
+                    let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
+                    try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
+                    try buildTime.run()
+                }
+            } catch {
+                bestEffortWriteFailed.value = true
             }
         }
         return stored
@@ -904,6 +919,8 @@ final class IndexStore: @unchecked Sendable {
     /// see `Benchmarks/README.md`). PASSIVE: it never waits for a reader or a writer, and copies
     /// what it can; a later one, or the last connection to close, does the rest.
     private func checkpointInBackground() {
+        // Without a journal there is no log; and nothing may hold the file built aside open.
+        guard journal == .writeAheadLog else { return }
         let start = checkpointState.modify { state -> Bool in
             if state.running { state.pending = true; return false }
             state.running = true
@@ -971,7 +988,7 @@ final class IndexStore: @unchecked Sendable {
     private func pruneLogs(upTo generation: Int64, configuration: IndexConfiguration) {
         guard writerConnection != nil else { return }
         writer.withoutBusyWait {
-            try? writer.transaction {
+            do { try writer.transaction {
                 let stored = try IndexStore.readLogStart(writer) ?? 0
                 guard generation > stored else { return }
                 try writer.execute("""
@@ -984,6 +1001,8 @@ final class IndexStore: @unchecked Sendable {
                         UPDATE meta SET value = '\(generation)' WHERE key = 'objectLogStart' AND CAST(value AS INTEGER) < \(generation);
                         """)
                 }
+            } } catch {
+                bestEffortWriteFailed.value = true
             }
         }
     }
@@ -1240,10 +1259,14 @@ final class IndexStore: @unchecked Sendable {
         written.records.reserveCapacity(records.count)
         let largestRowID = try existingUpTo ?? self.largestRowID()
         let findOld = try writer.statement("SELECT rowid, body FROM records WHERE object_id = ?")
+        // Without RETURNING (which makes SQLite gather the rows aside, per call): a new row's
+        // rowid is the connection's last insert rowid, which changes with every insert; when it
+        // did not change, the row was updated and keeps its rowid, read back by objectID.
         let upsert = try writer.statement("""
             INSERT INTO records (object_id, body, generation) VALUES (?, ?, ?)
-            ON CONFLICT (object_id) DO UPDATE SET body = excluded.body, generation = excluded.generation RETURNING rowid
+            ON CONFLICT (object_id) DO UPDATE SET body = excluded.body, generation = excluded.generation
             """)
+        let findRowID = try writer.statement("SELECT rowid FROM records WHERE object_id = ?")
         written.rowIDs = [Int64](repeating: 0, count: records.count)
         for (position, record) in records.enumerated() {
             guard let objectID = record["objectID"]?.stringValue else { continue }
@@ -1265,9 +1288,16 @@ final class IndexStore: @unchecked Sendable {
             try upsert.bind(1, objectID)
             try upsert.bind(2, text: bodies.isEmpty ? JSONValue.object(record).jsonBytes : bodies[position])
             try upsert.bind(3, generation)
-            guard try upsert.step() else { throw SQLiteError(code: 0, message: "upsert returned no rowid") }
-            let rowID = upsert.int64(0)
-            while try upsert.step() {}
+            let lastBefore = writer.lastInsertRowID
+            try upsert.run()
+            var rowID = writer.lastInsertRowID
+            if rowID == lastBefore {
+                findRowID.reset()
+                try findRowID.bind(1, objectID)
+                guard try findRowID.step() else { throw SQLiteError(code: 0, message: "the record \(objectID) just stored is not there") }
+                rowID = findRowID.int64(0)
+                findRowID.reset()
+            }
             written.rowIDs[position] = rowID
             if written.records.updateValue(record, forKey: rowID) == nil { written.order.append(rowID) }
         }

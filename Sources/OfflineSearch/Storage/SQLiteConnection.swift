@@ -110,6 +110,10 @@ final class SQLiteConnection {
     }
 
     /// A prepared statement, cached per SQL text and reset before reuse.
+    /// The rowid of the last row this connection inserted (SQLite's `last_insert_rowid`): an
+    /// upsert that updated an existing row leaves it as it was.
+    var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = cache[sql] {
             cached.reset()

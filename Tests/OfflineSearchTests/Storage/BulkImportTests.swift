@@ -27,6 +27,21 @@ import SearchAPI
         return statement.string(0)
     }
 
+    /// The responses (timings left out) of the differential tests' queries, without their
+    /// facet-value search (which needs settings).
+    static func answers(_ index: SearchIndex) throws -> [String] {
+        try IncrementalUpdateTests.queries.map { query in
+            guard case .object(var response) = try index.search(SearchParameters(json: query)).jsonValue else { return "" }
+            response["processingTimeMS"] = nil
+            return JSONValue.object(response).jsonString
+        }
+    }
+
+    /// The size of the database's write-ahead log (0 when there is none).
+    static func logSize(_ path: String) -> Int {
+        ((try? FileManager.default.attributesOfItem(atPath: path + "-wal"))?[.size] as? Int) ?? 0
+    }
+
     /// What is in the data folder besides the index files themselves.
     static func leftovers(_ directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -50,9 +65,11 @@ import SearchAPI
         try StreamedImportTests.expectSameIndex(built, reference)
         #expect(built.settings == reference.settings)
 
-        // An ordinary index: in WAL mode, no log left beside it, nothing else in the folder.
+        // An ordinary index: in WAL mode, no log left beside it (opened since, it has an empty
+        // one), nothing else in the folder.
         let path = aside.engine.fileURL(for: "test").path
         #expect(try BulkImportTests.journalMode(path) == "wal")
+        #expect(BulkImportTests.logSize(path) == 0)
         #expect(try BulkImportTests.leftovers(aside.directory.url).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.isEmpty)
         // Its derived file was put in place with it and is used as it is: opened elsewhere,
         // the index is not derived again.
@@ -66,6 +83,26 @@ import SearchAPI
         // Writes go on as in any index.
         try reopened.saveObjects([["objectID": "after", "name": "written after the import"]])
         #expect(try SearchEngine(directory: aside.directory.url).index("test").recordCount == count + 1)
+    }
+
+    /// A file small enough to be written as one `saveObjects` (a logged write into the delta,
+    /// no derived file stored, a background checkpoint asked for) is built aside too, and the
+    /// index put in place opens and answers as one imported in place.
+    @Test func aSmallImportIntoANewIndexIsBuiltAsideAsALoggedWrite() throws {
+        let records = StreamedImportTests.records(0..<300, seed: 56)
+        let text = StreamedImportTests.text(records, lines: true)
+        let aside = try TestEngine(), inPlace = try TestEngine()
+        defer { withExtendedLifetime((aside, inPlace)) {} }
+        let (built, report) = try aside.engine.importRecords(into: "small", utf8: text, source: "records.jsonl")
+        #expect(report.recordCount == 300)
+        let path = aside.engine.fileURL(for: "small").path
+        #expect(try BulkImportTests.journalMode(path) == "wal")
+        #expect(BulkImportTests.logSize(path) == 0)
+        _ = try inPlace.engine.index("small")
+        let (reference, _) = try inPlace.engine.importRecords(into: "small", utf8: text, source: "records.jsonl")
+        #expect(try BulkImportTests.answers(built) == BulkImportTests.answers(reference))
+        #expect(try BulkImportTests.answers(SearchEngine(directory: aside.directory.url).index("small")) == BulkImportTests.answers(reference))
+        #expect(try BulkImportTests.leftovers(aside.directory.url).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.isEmpty)
     }
 
     /// The file's objectIDs, settings and records in one transaction: a file invalid anywhere
