@@ -19,6 +19,15 @@ import SearchAPI
         }
     }
 
+    /// `run`, noting the folder of the index it imported into.
+    static func run(_ text: [UInt8], settings: JSONObject? = nil, into folders: LockedValue<[String]>) -> (SearchIndex) throws(SearchError) -> SearchIndex.ImportReport {
+        let importer = run(text, settings: settings)
+        return { index throws(SearchError) in
+            folders.modify { $0.append(URL(fileURLWithPath: index.store.path).deletingLastPathComponent().lastPathComponent) }
+            return try importer(index)
+        }
+    }
+
     static func journalMode(_ path: String) throws -> String {
         let connection = try SQLiteConnection(path: path, readOnly: true)
         let statement = try connection.statement("PRAGMA journal_mode")
@@ -56,7 +65,9 @@ import SearchAPI
         let aside = try TestEngine(), inPlace = try TestEngine()
         defer { withExtendedLifetime((aside, inPlace)) {} }
 
-        let (built, report) = try aside.engine.importRecords(into: "test", settings: settings, BulkImportTests.run(text, settings: settings))
+        let folders = LockedValue<[String]>([])
+        let (built, report) = try aside.engine.importRecords(into: "test", settings: settings, BulkImportTests.run(text, settings: settings, into: folders))
+        #expect(folders.value.count == 1 && folders.value[0].hasPrefix(".import."), "built aside: \(folders.value)")
         #expect(report.recordCount == records.count)
         #expect(built.recordCount == count)
         // The same import into an index that exists (empty) goes through the index itself.
@@ -83,6 +94,25 @@ import SearchAPI
         // Writes go on as in any index.
         try reopened.saveObjects([["objectID": "after", "name": "written after the import"]])
         #expect(try SearchEngine(directory: aside.directory.url).index("test").recordCount == count + 1)
+    }
+
+    /// With power-loss durability the index built aside is synced as it is put in place (its
+    /// file, then the folder): it answers as one imported in place.
+    @Test func aNewIndexBuiltAsideWithPowerLossDurability() throws {
+        let directory = TemporaryDirectory(), reference = try TestEngine()
+        defer { withExtendedLifetime((directory, reference)) {} }
+        let engine = try SearchEngine(directory: directory.url, durability: .powerLoss)
+        let records = StreamedImportTests.records(0..<200, seed: 57)
+        let text = StreamedImportTests.text(records, lines: false)
+        let settings = StreamedImportTests.settings
+        let folders = LockedValue<[String]>([])
+        let (built, _) = try engine.importRecords(into: "durable", settings: settings, BulkImportTests.run(text, settings: settings, into: folders))
+        #expect(folders.value.count == 1 && folders.value[0].hasPrefix(".import."), "built aside: \(folders.value)")
+        _ = try reference.engine.index("durable")
+        let (inPlace, _) = try reference.engine.importRecords(into: "durable", settings: settings, BulkImportTests.run(text, settings: settings))
+        #expect(try IncrementalUpdateTests.answers(built) == IncrementalUpdateTests.answers(inPlace))
+        #expect(try BulkImportTests.journalMode(engine.fileURL(for: "durable").path) == "wal")
+        #expect(try BulkImportTests.leftovers(directory.url).filter { !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }.isEmpty)
     }
 
     /// A file small enough to be written as one `saveObjects` (a logged write into the delta,
