@@ -988,20 +988,22 @@ final class IndexStore: @unchecked Sendable {
     private func pruneLogs(upTo generation: Int64, configuration: IndexConfiguration) {
         guard writerConnection != nil else { return }
         writer.withoutBusyWait {
-            do { try writer.transaction {
-                let stored = try IndexStore.readLogStart(writer) ?? 0
-                guard generation > stored else { return }
-                try writer.execute("""
-                    DELETE FROM removed_records WHERE generation <= \(generation);
-                    UPDATE meta SET value = '\(generation)' WHERE key = 'logStart';
-                    """)
-                if configuration.replicas.isEmpty {
+            do {
+                try writer.transaction {
+                    let stored = try IndexStore.readLogStart(writer) ?? 0
+                    guard generation > stored else { return }
                     try writer.execute("""
-                        DELETE FROM removed_objects WHERE generation <= \(generation);
-                        UPDATE meta SET value = '\(generation)' WHERE key = 'objectLogStart' AND CAST(value AS INTEGER) < \(generation);
+                        DELETE FROM removed_records WHERE generation <= \(generation);
+                        UPDATE meta SET value = '\(generation)' WHERE key = 'logStart';
                         """)
+                    if configuration.replicas.isEmpty {
+                        try writer.execute("""
+                            DELETE FROM removed_objects WHERE generation <= \(generation);
+                            UPDATE meta SET value = '\(generation)' WHERE key = 'objectLogStart' AND CAST(value AS INTEGER) < \(generation);
+                            """)
+                    }
                 }
-            } } catch {
+            } catch {
                 bestEffortWriteFailed.value = true
             }
         }
