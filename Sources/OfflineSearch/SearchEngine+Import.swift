@@ -110,8 +110,8 @@ extension SearchEngine {
         // on a file with pages missing.
         guard SearchEngine.switchToWriteAheadLog(builtPath) else { return nil }
         let path = fileURL(for: name).path
-        let derivedPath = String(path.dropLast(".sqlite".count)) + ".derived"
-        let builtDerivedPath = String(builtPath.dropLast(".sqlite".count)) + ".derived"
+        let derivedPath = IndexStore.derivedPath(forDatabaseAt: path)
+        let builtDerivedPath = IndexStore.derivedPath(forDatabaseAt: builtPath)
         // Held while the derived file is put in place: a process that opens the index in
         // between waits for it instead of deriving the index itself.
         let derivedLock = RebuildLock(path: derivedPath + ".lock")

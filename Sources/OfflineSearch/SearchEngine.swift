@@ -177,7 +177,7 @@ public final class SearchEngine: SearchService, Sendable {
         let path = fileURL(for: name).path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         for suffix in ["", ".lock"] {
-            try? FileManager.default.removeItem(atPath: String(path.dropLast(".sqlite".count)) + ".derived" + suffix)
+            try? FileManager.default.removeItem(atPath: IndexStore.derivedPath(forDatabaseAt: path) + suffix)
         }
     }
 

@@ -34,6 +34,22 @@ import Darwin
         }
     }
 
+    /// Starts `offline-search` with `arguments` and kills it (SIGKILL) after `microseconds`.
+    /// Past a delta limit of 1,000 records, an import streams its file: read and written a batch
+    /// at a time inside its one transaction.
+    static func runKilled(_ arguments: [String], after microseconds: UInt32) throws {
+        let process = Process()
+        process.executableURL = CLI.binary
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.environment = ProcessInfo.processInfo.environment.merging(["OFFLINE_SEARCH_DELTA_LIMIT": "1000"]) { $1 }
+        try process.run()
+        usleep(microseconds)
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
     /// `import --replace --settings` killed (SIGKILL) at random moments: the index reopens
     /// without error and holds the old records under the old settings, or the new records under
     /// the new settings, never a mix (settings and records are one transaction, the streamed
@@ -53,20 +69,10 @@ import Darwin
             let index = "kill\(trial)"
             let setup = try CLI.run(["import", "--data", data.path, index, old.path, "--replace", "--settings", oldSettings.path])
             #expect(setup.status == 0, "\(setup.stderr)")
-            let process = Process()
-            process.executableURL = CLI.binary
-            process.arguments = ["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            // Past a delta limit of 1,000 records, the import streams its file: read and written
-            // a batch at a time inside the one transaction.
-            process.environment = ProcessInfo.processInfo.environment.merging(["OFFLINE_SEARCH_DELTA_LIMIT": "1000"]) { $1 }
-            try process.run()
             // Spread over the import (about 0.8 s here in a debug build), from before the write
             // transaction begins to after it commits.
-            usleep(UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try MultiProcessCLITests.runKilled(["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path],
+                                               after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
 
             let search = try CLI.run(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
             #expect(search.status == 0, "trial \(trial): \(search.stderr)")
@@ -96,17 +102,9 @@ import Darwin
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<12 {
             let index = "new\(trial)"
-            let process = Process()
-            process.executableURL = CLI.binary
-            process.arguments = ["import", "--data", data.path, index, file.path, "--settings", settings.path]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            process.environment = ProcessInfo.processInfo.environment.merging(["OFFLINE_SEARCH_DELTA_LIMIT": "1000"]) { $1 }
-            try process.run()
             // From before the build begins to after the index is in place.
-            usleep(UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            try MultiProcessCLITests.runKilled(["import", "--data", data.path, index, file.path, "--settings", settings.path],
+                                               after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
             // The folder a kill during the build leaves, before any command opens the directory.
             // (A kill before the engine made the data folder leaves no folder at all.)
             if ((try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []).contains(where: { $0.hasPrefix(".import.") }) {

@@ -78,7 +78,7 @@ final class IndexStore: @unchecked Sendable {
          journal: Journal = .writeAheadLog, immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
         self.journal = journal
-        derivedPath = (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
+        derivedPath = IndexStore.derivedPath(forDatabaseAt: path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let exists = FileManager.default.fileExists(atPath: path)
         let folderWritable = access(folder, W_OK) == 0
@@ -140,6 +140,12 @@ final class IndexStore: @unchecked Sendable {
             throw IndexStore.storageError(error, action: "open the index at \(path)")
         }
         fileIdentity = identity
+    }
+
+    /// Where the derived file of the database at `path` is: `NAME.index.derived` beside
+    /// `NAME.index.sqlite` (its lock file adds `.lock`).
+    static func derivedPath(forDatabaseAt path: String) -> String {
+        (path.hasSuffix(".sqlite") ? String(path.dropLast(".sqlite".count)) : path) + ".derived"
     }
 
     /// A file's device and inode.
