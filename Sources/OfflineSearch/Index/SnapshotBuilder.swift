@@ -97,8 +97,8 @@ struct WordInterner {
 
 /// Gives each distinct word a temporary id and collects one document's entries,
 /// `id << 32 | rank << 16 | posting mask`: the rank is the level and, in an ordered attribute,
-/// the word's position (see `PostingRank`), so after sorting, a term's first entry holds its
-/// best occurrence; the mask has the level's bit, and `PostingMask.wholeValue` for the word that
+/// the word's position (see `PostingRank`): the lowest of a term's ranks is its best
+/// occurrence; the mask has the level's bit, and `PostingMask.wholeValue` for the word that
 /// makes up a whole attribute value (set by the caller once the text is scanned).
 private struct TermCollector: TokenSink {
     var words = WordInterner()
@@ -114,15 +114,12 @@ private struct TermCollector: TokenSink {
     /// it may hold one (`<tag>`), else empty.
     var placeholderTags: Set<[UInt8]> = []
     var placeholderValue: [UInt8] = []
-    /// When the FTS5 text is wanted: the current record's folded words per level, joined by
-    /// spaces (`IndexStore`'s text columns, from this one tokenization).
-    var texts: [[UInt8]]?
+    /// When the FTS5 text is wanted: the batch's folded words per record and level
+    /// (`IndexStore`'s text columns, from this one tokenization).
+    var texts: TextColumns?
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        if texts != nil {
-            if !texts![level].isEmpty { texts![level].append(UInt8(ascii: " ")) }
-            texts![level].append(contentsOf: folded)
-        }
+        texts?.append(word: folded, level: level)
         let id: UInt32
         if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
            placeholderValue[end] == UInt8(ascii: ">"), placeholderTags.contains(Array(folded)) {
@@ -200,7 +197,7 @@ struct SnapshotAccumulator {
     /// - Returns: with `texts`, each record's FTS5 text columns (its folded words per level,
     ///   as `IndexStore` stores them), from the same tokenization; else empty.
     @discardableResult
-    mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> [[[UInt8]]] {
+    mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> TextColumns {
         rowIDs.append(contentsOf: batch.lazy.map(\.rowID))
         if batch.count >= SnapshotBuilder.parallelFrom {
             // Moved into the box (not copied: held twice, the columns would be copied whole
@@ -296,7 +293,7 @@ struct SnapshotAccumulator {
 final class BackgroundAccumulation<Tag> {
     private let owned: WorkerOwned<SnapshotAccumulator>
     private let texts: Bool
-    private var inFlight: (work: BackgroundWork<[[[UInt8]]]>, tag: Tag)?
+    private var inFlight: (work: BackgroundWork<TextColumns>, tag: Tag)?
 
     /// Takes `accumulator` over (an empty one is left in its place); with `texts`, each batch's
     /// FTS5 text columns come back from `add`.
@@ -309,7 +306,7 @@ final class BackgroundAccumulation<Tag> {
     deinit { _ = inFlight?.work.wait() }
 
     /// Starts tokenizing `batch`; returns the batch before's texts and tag (nil for the first).
-    func add(_ batch: [SnapshotBuilder.Input], tag: Tag) -> (texts: [[[UInt8]]], tag: Tag)? {
+    func add(_ batch: [SnapshotBuilder.Input], tag: Tag) -> (texts: TextColumns, tag: Tag)? {
         let previous = waitForBatchInFlight()
         let owned = self.owned, texts = self.texts
         inFlight = (BackgroundWork { owned.value.add(batch, texts: texts) }, tag)
@@ -317,7 +314,7 @@ final class BackgroundAccumulation<Tag> {
     }
 
     /// The batch in flight's texts and tag once it is tokenized; nil when none is.
-    func waitForBatchInFlight() -> (texts: [[[UInt8]]], tag: Tag)? {
+    func waitForBatchInFlight() -> (texts: TextColumns, tag: Tag)? {
         defer { inFlight = nil }
         return inFlight.map { (texts: $0.work.wait(), tag: $0.tag) }
     }
@@ -347,17 +344,22 @@ private struct WordColumns {
     /// temporary file could be written: the words then stay in memory).
     var spillFrom: Int?
     var spillBeside: String?
+    /// Per temporary term: the record that held it last (its index + 1, 0: none yet) and the
+    /// term's entry there, so that a record's repeated words are combined as they come, without
+    /// sorting its entries; and the best rank of each of the current record's terms.
+    private var lastRecord: [UInt32] = []
+    private var lastSlot: [UInt32] = []
+    private var recordRanks: [UInt16] = []
 
     init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
     }
 
-    mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration, texts: Bool) -> [[[UInt8]]] {
-        var recordTexts: [[[UInt8]]] = []
-        if texts { recordTexts.reserveCapacity(batch.count) }
+    mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration, texts: Bool) -> TextColumns {
+        collector.texts = texts ? TextColumns(levelCount: configuration.levelCount) : nil
+        defer { collector.texts = nil }
         for input in batch {
             collector.entries.removeAll(keepingCapacity: true)
-            if texts { collector.texts = [[UInt8]](repeating: [], count: configuration.levelCount) }
             var currentPath: String?
             SearchableText.forEach(in: input.record, configuration: configuration) { attribute, text in
                 if attribute.path != currentPath {
@@ -374,26 +376,37 @@ private struct WordColumns {
                 if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
             }
             forwardStarts.append(UInt32((spill?.count ?? 0) + collector.forward.count))
-            if texts {
-                recordTexts.append(collector.texts!)
-                collector.texts = nil
+            collector.texts?.endRecord()
+            // A term's occurrences in the record combined: the masks together, the best rank.
+            let record = UInt32(docStarts.count)
+            if lastRecord.count < collector.words.count {
+                let grown = max(collector.words.count, 2 * lastRecord.count)
+                lastRecord.append(contentsOf: repeatElement(0, count: grown - lastRecord.count))
+                lastSlot.append(contentsOf: repeatElement(0, count: grown - lastSlot.count))
             }
-            collector.entries.sort()
+            let first = docTerms.count
             for entry in collector.entries {
-                let term = UInt32(entry >> 32)
-                let mask = UInt16(entry & 0xFFFF)
-                if docTerms.count > Int(docStarts[docStarts.count - 1]), docTerms[docTerms.count - 1] == term {
-                    docMasks[docMasks.count - 1] |= mask
+                let term = Int(entry >> 32)
+                let rank = UInt16(truncatingIfNeeded: entry >> 16)
+                let mask = UInt16(truncatingIfNeeded: entry)
+                if lastRecord[term] == record {
+                    let slot = Int(lastSlot[term])
+                    docMasks[slot] |= mask
+                    recordRanks[slot - first] = min(recordRanks[slot - first], rank)
                 } else {
-                    docTerms.append(term)
+                    lastRecord[term] = record
+                    lastSlot[term] = UInt32(docTerms.count)
+                    docTerms.append(UInt32(term))
                     docMasks.append(mask)
-                    docPositions.append(PostingRank.position(of: UInt16(truncatingIfNeeded: entry >> 16)))
+                    recordRanks.append(rank)
                 }
             }
+            docPositions.append(contentsOf: recordRanks.lazy.map(PostingRank.position(of:)))
+            recordRanks.removeAll(keepingCapacity: true)
             docStarts.append(UInt32(docTerms.count))
         }
         spillIfNeeded()
-        return recordTexts
+        return collector.texts ?? TextColumns(levelCount: configuration.levelCount)
     }
 
     /// Writes the forward words in memory to the spill file once there are `spillFrom` of them.

@@ -506,13 +506,13 @@ final class IndexStore: @unchecked Sendable {
     /// tokenization are handed to it.
     private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
                                          before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
-                                         texts: ((Int64, [[UInt8]]) throws -> Void)? = nil) throws {
+                                         texts: ((Int64, TextColumns, Int) throws -> Void)? = nil) throws {
         // Each batch is tokenized on another thread while this one reads (parses) the next and
         // hands the texts of the one before to `texts`.
         let accumulation = BackgroundAccumulation<[Int64]>(taking: &accumulator, texts: texts != nil)
-        func store(_ tokenized: (texts: [[[UInt8]]], tag: [Int64])?) throws {
+        func store(_ tokenized: (texts: TextColumns, tag: [Int64])?) throws {
             guard let tokenized, let texts else { return }
-            for (rowID, text) in zip(tokenized.tag, tokenized.texts) { try texts(rowID, text) }
+            for (record, rowID) in tokenized.tag.enumerated() { try texts(rowID, tokenized.texts, record) }
         }
         // No ORDER BY, no WHERE: the order of documents is decided at the end, and a full scan in
         // rowid order is what SQLite does fastest (a range of the generation index would read
@@ -831,12 +831,12 @@ final class IndexStore: @unchecked Sendable {
                     // The FTS5 text, from the same tokenization: every record's into a new table,
                     // else the written records' (a replaced record's old row removed first).
                     let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
-                    let storeText = { [self] (rowID: Int64, columns: [[UInt8]]) throws in
+                    let storeText = { [self] (rowID: Int64, texts: TextColumns, record: Int) throws in
                         if !rebuildText {
                             guard written.records[rowID] != nil else { return }
                             if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
                         }
-                        try IndexStore.runText(insert, rowID: rowID, columns: columns)
+                        try IndexStore.runText(insert, rowID: rowID, texts: texts, record: record)
                     }
                     try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil, known: written.records,
                                                     texts: rebuildText || !written.records.isEmpty ? storeText : nil)
@@ -1091,12 +1091,12 @@ final class IndexStore: @unchecked Sendable {
         return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ") && filledBy == String(Tokenizer.version)
     }
 
-    private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> [[UInt8]] {
+    private func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> TextColumns {
         var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
         SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
             Tokenizer.appendFoldedWords(of: text, separators: configuration.separators, to: &columns[attribute.level])
         }
-        return columns
+        return TextColumns(record: columns)
     }
 
     /// A contentless FTS5 table forgets a row through its 'delete' command, given the row's
@@ -1106,13 +1106,16 @@ final class IndexStore: @unchecked Sendable {
     }
 
     private func runText(_ sql: String, rowID: Int64, _ record: JSONObject, _ configuration: IndexConfiguration) throws {
-        try IndexStore.runText(try writer.statement(sql), rowID: rowID, columns: textColumns(record, configuration: configuration))
+        try IndexStore.runText(try writer.statement(sql), rowID: rowID, texts: textColumns(record, configuration: configuration), record: 0)
     }
 
-    private static func runText(_ statement: SQLiteStatement, rowID: Int64, columns: [[UInt8]]) throws {
+    /// Runs an FTS5 statement (`textSQL`) for the row `rowID` with record `record`'s columns of `texts`.
+    private static func runText(_ statement: SQLiteStatement, rowID: Int64, texts: TextColumns, record: Int) throws {
         statement.reset()
         try statement.bind(1, rowID)
-        for (i, column) in columns.enumerated() { try statement.bind(Int32(i + 2), text: column) }
+        try texts.forEachColumn(ofRecord: record) { (level, column) throws(SQLiteError) in
+            try statement.bind(Int32(level + 2), text: column)
+        }
         try statement.run()
     }
 
@@ -1132,7 +1135,7 @@ final class IndexStore: @unchecked Sendable {
         while try statement.step() {
             let rowID = statement.int64(0)
             guard let record = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue else { continue }
-            try IndexStore.runText(insert, rowID: rowID, columns: textColumns(record, configuration: configuration))
+            try IndexStore.runText(insert, rowID: rowID, texts: textColumns(record, configuration: configuration), record: 0)
         }
     }
 
@@ -1161,11 +1164,11 @@ final class IndexStore: @unchecked Sendable {
         var textsNeedRefill = false
 
         /// Stores a batch's texts, tokenized on the other thread.
-        func store(_ tokenized: (texts: [[[UInt8]]], tag: WrittenRecords)?) throws {
+        func store(_ tokenized: (texts: TextColumns, tag: WrittenRecords)?) throws {
             guard let (texts, written) = tokenized, !textsNeedRefill else { return }
-            for (rowID, columns) in zip(written.order, texts) {
+            for (record, rowID) in written.order.enumerated() {
                 if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-                try IndexStore.runText(insert, rowID: rowID, columns: columns)
+                try IndexStore.runText(insert, rowID: rowID, texts: texts, record: record)
             }
         }
 
@@ -1320,8 +1323,8 @@ final class IndexStore: @unchecked Sendable {
         private let owned: WorkerOwned<SnapshotAccumulator>
         /// The positions of each chunk, in order.
         let chunks: [Range<Int>]
-        private let work: ChunkedBackgroundWork<[[[UInt8]]]>?
-        private var inlineTexts: [[[UInt8]]]?
+        private let work: ChunkedBackgroundWork<TextColumns>?
+        private var inlineTexts: TextColumns?
         /// From this many records on, they are tokenized on another thread.
         static let backgroundFrom = 64
         /// How many chunks a write tokenized on another thread is cut into.
@@ -1346,7 +1349,7 @@ final class IndexStore: @unchecked Sendable {
         }
 
         /// The FTS5 text columns of the records of chunk `chunk` (`chunks`), once tokenized.
-        func tokens(ofChunk chunk: Int) -> [[[UInt8]]] {
+        func tokens(ofChunk chunk: Int) -> TextColumns {
             inlineTexts ?? work!.result(chunk)
         }
 
@@ -1395,7 +1398,7 @@ final class IndexStore: @unchecked Sendable {
                 let rowID = written.rowIDs[position]
                 guard rowID != 0, kept[rowID] == position else { continue }
                 if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-                try IndexStore.runText(insert, rowID: rowID, columns: texts[position - positions.lowerBound])
+                try IndexStore.runText(insert, rowID: rowID, texts: texts, record: position - positions.lowerBound)
             }
         }
         return segment!

@@ -200,11 +200,15 @@ final class SQLiteStatement {
     }
 
     func bind(_ index: Int32, text bytes: [UInt8]) throws(SQLiteError) {
-        let code = bytes.withUnsafeBytes { buffer in
-            sqlite3_bind_text64(pointer, index, buffer.baseAddress?.assumingMemoryBound(to: CChar.self),
-                                sqlite3_uint64(buffer.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-        }
-        try check(code)
+        try bytes.withUnsafeBufferPointer { (buffer) throws(SQLiteError) in try bind(index, text: buffer) }
+    }
+
+    /// Binds UTF-8 text, copied by SQLite (the buffer may go once this returns).
+    func bind(_ index: Int32, text bytes: UnsafeBufferPointer<UInt8>) throws(SQLiteError) {
+        // An empty buffer may have no address, and a null pointer would bind SQL NULL.
+        let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
+        try check(sqlite3_bind_text64(pointer, index, start.assumingMemoryBound(to: CChar.self),
+                                      sqlite3_uint64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8)))
     }
 
     /// Advances to the next row: true while there is one.
