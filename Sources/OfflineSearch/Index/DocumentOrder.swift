@@ -32,6 +32,49 @@ enum DocumentOrder {
         return .orderedSame
     }
 
+    /// `inputs` in the order of `precedes` when every value of the criteria is a number or
+    /// missing (else nil): each value is then one integer whose order is the criterion's, so the
+    /// sort compares integers, not optional values in arrays (a fifth of the time a 1M-record
+    /// import spent laying its index out, with `desc(popularity)`).
+    static func numericOrder(_ inputs: [Int], rowIDs: [Int64], keys: [[RankingValue?]],
+                             criteria: [CustomRankingCriterion]) -> [Int]? {
+        let count = criteria.count
+        var sortKeys: [UInt64] = []
+        sortKeys.reserveCapacity(inputs.count * count)
+        for input in inputs {
+            for (c, criterion) in criteria.enumerated() {
+                switch keys[input][c] {
+                case nil: sortKeys.append(.max)
+                case .number(let number)?: sortKeys.append(orderKey(number, ascending: criterion.ascending))
+                case .text?: return nil
+                }
+            }
+        }
+        if count == 1 {
+            var entries = inputs.indices.map { (key: sortKeys[$0], rowID: rowIDs[inputs[$0]], input: inputs[$0]) }
+            entries.sort { ($0.key, $0.rowID) < ($1.key, $1.rowID) }
+            return entries.map(\.input)
+        }
+        let order = inputs.indices.sorted { a, b in
+            for c in 0..<count where sortKeys[a * count + c] != sortKeys[b * count + c] {
+                return sortKeys[a * count + c] < sortKeys[b * count + c]
+            }
+            return rowIDs[inputs[a]] < rowIDs[inputs[b]]
+        }
+        return order.map { inputs[$0] }
+    }
+
+    /// A finite number as an integer in the criterion's order (descending: reversed), below
+    /// `UInt64.max`, which stands for a missing value (last either way). 0 and -0 are one key,
+    /// as they are equal.
+    static func orderKey(_ number: Double, ascending: Bool) -> UInt64 {
+        let bits = (number == 0 ? 0 : number).bitPattern
+        // Negative numbers: all bits flipped (a larger magnitude is smaller); positive: the sign
+        // bit set, above every negative one.
+        let key = bits & (1 << 63) != 0 ? ~bits : bits | (1 << 63)
+        return ascending ? key : ~key
+    }
+
     /// A record's values of the criteria.
     static func values(of record: JSONObject, criteria: [CustomRankingCriterion]) -> [RankingValue?] {
         criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init) }

@@ -150,3 +150,36 @@ import SearchAPI
         #expect(error?.message.contains("attributeCriteriaComputedBy") == true)
     }
 }
+
+// MARK: - The document order's integer keys
+
+/// `DocumentOrder.numericOrder` (integer keys, used when every value is a number) must give
+/// exactly the order of the general comparator `DocumentOrder.precedes`.
+@Suite struct NumericDocumentOrderTests {
+    @Test func integerKeysOrderAsTheComparator() {
+        var generator = SeededGenerator(seed: 11)
+        let numbers: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 2, 1e-300, -1e-300, 1e300, -1e300,
+                                 .greatestFiniteMagnitude, -.greatestFiniteMagnitude, 21449, 21429, 49.99, 3]
+        for trial in 0..<300 {
+            let criteria = (0..<Int.random(in: 1...3, using: &generator)).map { c in
+                CustomRankingCriterion(path: "v\(c)", ascending: generator.chance(50))
+            }
+            let count = Int.random(in: 0...60, using: &generator)
+            let keys: [[RankingValue?]] = (0..<count).map { _ in
+                criteria.map { _ in generator.chance(15) ? nil : .number(generator.pick(numbers)) }
+            }
+            // Rowids in any order, each once; some inputs left out (superseded).
+            let rowIDs = (0..<count).map { Int64($0 * 7 % max(count, 1)) + 1 }.shuffled(using: &generator)
+            let inputs = (0..<count).filter { _ in !generator.chance(10) }
+            let expected = inputs.sorted { a, b in
+                DocumentOrder.precedes(keys[a], rowIDs[a], keys[b], rowIDs[b], criteria: criteria)
+            }
+            #expect(DocumentOrder.numericOrder(inputs, rowIDs: rowIDs, keys: keys, criteria: criteria) == expected, "trial \(trial)")
+        }
+    }
+
+    @Test func aTextValueLeavesTheOrderToTheComparator() {
+        let criteria = [CustomRankingCriterion(path: "v", ascending: true)]
+        #expect(DocumentOrder.numericOrder([0, 1], rowIDs: [1, 2], keys: [[.number(1)], [.text("a")]], criteria: criteria) == nil)
+    }
+}
