@@ -115,17 +115,33 @@ private struct TermCollector: TokenSink {
     var placeholderTags: Set<[UInt8]> = []
     var placeholderValue: [UInt8] = []
     /// When the FTS5 text is wanted: the batch's folded words per record and level
-    /// (`IndexStore`'s text columns, from this one tokenization).
+    /// (`IndexStore`'s text columns, from this one tokenization). The table keeps only which
+    /// records hold each word (`detail = none`), so a word is written once per column: a
+    /// repeated word cost FTS5 as much as a new one. (A contentless row is removed by giving
+    /// its columns again: a word's column must be the one it was stored in, its repeats need
+    /// not be.)
     var texts: TextColumns?
+    /// The record being collected (an id that differs from record to record, never 0), and per
+    /// word id the record and level (`record << 32 | level`) whose column holds it last.
+    var record: UInt32 = 0
+    private var inText: [UInt64] = []
 
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-        texts?.append(word: folded, level: level)
         let id: UInt32
         if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
            placeholderValue[end] == UInt8(ascii: ">"), placeholderTags.contains(Array(folded)) {
             id = Array(SynonymTable.placeholderTerm(String(decoding: folded, as: UTF8.self)).utf8).withUnsafeBufferPointer { words.id(of: $0) }
+            texts?.append(word: folded, level: level)
         } else {
             id = words.id(of: folded)
+            if texts != nil {
+                if Int(id) >= inText.count { inText.append(contentsOf: repeatElement(0, count: max(1024, inText.count))) }
+                let column = UInt64(record) << 32 | UInt64(level)
+                if inText[Int(id)] != column {
+                    inText[Int(id)] = column
+                    texts!.append(word: folded, level: level)
+                }
+            }
         }
         let rank = PostingRank.rank(level: level, position: ordered ? position : 0)
         entries.append(UInt64(id) << 32 | UInt64(rank) << 16 | UInt64(PostingMask.bit(forLevel: level)))
@@ -365,6 +381,7 @@ private struct WordColumns {
         defer { collector.texts = nil }
         for input in batch {
             collector.entries.removeAll(keepingCapacity: true)
+            collector.record = UInt32(docStarts.count)
             var currentPath: String?
             SearchableText.forEach(in: input.record, configuration: configuration) { attribute, text in
                 if attribute.path != currentPath {

@@ -86,6 +86,29 @@ import SearchAPI
         try index.store.checkTextIntegrity()
     }
 
+    /// The FTS5 table keeps which records hold each word (`detail = none`): a write tokenized
+    /// for the index stores a word once per column, and a replace or a delete removes the row
+    /// with its words given again, repeats included (`IndexStore.deleteText`). No word may
+    /// outlive its record, and the table stays whole.
+    @Test func wordsRepeatedAcrossAttributesGoWithTheirRecord() throws {
+        let engine = try TestEngine()
+        let records: [JSONValue] = (0..<300).map { i in
+            ["objectID": .string("r\(i)"), "name": .string("kiwi kiwi \(i % 2 == 0 ? "mango" : "plum")"), "tags": ["kiwi", "zest"],
+             "notes": "kiwi mango kiwi"]
+        }
+        let index = try engine.index(settings: ["searchableAttributes": ["name", "tags", "notes"], "typoTolerance": false], records: records)
+        func fts(_ word: String) throws -> Set<String> { try index.store.ftsMatch(words: [word], lastIsPrefix: false) }
+        let all = Set((0..<300).map { "r\($0)" })
+        #expect(try fts("kiwi") == all && fts("zest") == all && fts("mango") == all)
+        try index.saveObjects((0..<150).map { ["objectID": .string("r\($0)"), "name": "lemon"] })
+        try index.deleteObjects((150..<200).map { "r\($0)" })
+        let kept = Set((200..<300).map { "r\($0)" })
+        #expect(try fts("kiwi") == kept && fts("zest") == kept && fts("mango") == kept)
+        #expect(try fts("plum") == Set((200..<300).filter { $0 % 2 == 1 }.map { "r\($0)" }))
+        #expect(try fts("lemon") == Set((0..<150).map { "r\($0)" }))
+        try index.store.checkTextIntegrity()
+    }
+
     static func check(_ index: SearchIndex, _ label: String) throws {
         for query in queries {
             let engineHits = ids(try index.search(query, ["hitsPerPage": 1000]))
