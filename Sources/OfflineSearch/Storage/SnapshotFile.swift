@@ -98,13 +98,14 @@ enum SnapshotFile {
             defer { close(descriptor) }
             // The payload is streamed after a blank header (its length and checksum are known at
             // the end), hashed by pieces on the way; then the header is written in place.
-            try writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor)
+            var writeback = EarlyWriteback(descriptor: descriptor)
+            try writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor, writeback: &writeback)
             var hasher = PieceHasher()
             var failure: (any Error)?
             var writer = BinaryWriter { bytes in
                 guard failure == nil else { return }
                 hasher.update(bytes)
-                do { try writeAll(bytes, to: descriptor) } catch { failure = error }
+                do { try writeAll(bytes, to: descriptor, writeback: &writeback) } catch { failure = error }
             }
             snapshot.encode(into: &writer)
             writer.flush()
@@ -128,18 +129,53 @@ enum SnapshotFile {
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
-        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor) }
+    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, writeback: inout EarlyWriteback) throws {
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, writeback: &writeback) }
     }
 
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) throws {
+    /// Writes at the descriptor's offset, a piece of at most `EarlyWriteback.step` at a time.
+    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, writeback: inout EarlyWriteback) throws {
         var done = 0
         while done < buffer.count {
-            let result = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
+            let result = Foundation.write(descriptor, buffer.baseAddress! + done, min(buffer.count - done, EarlyWriteback.step))
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             done += result
+            writeback.wrote(result)
         }
+    }
+
+    /// Has the system start writing a file's pages to the disk as they are written, a piece at a
+    /// time, rather than all at the `fsync` that ends the write: the disk works while the rest
+    /// is written, and the `fsync` waits for the last piece only (a 760 MB derived file at 1M
+    /// records: the `fsync` took 0.3 s after 1.1 s of writing). Linux's `sync_file_range`
+    /// (looked up: Swift's Glibc module does not declare it); elsewhere the `fsync` does it all.
+    struct EarlyWriteback {
+        let descriptor: Int32
+        /// Bytes written, and how many of them the system was asked to write out.
+        private var written = 0
+        private var started = 0
+        static let step = 32 << 20
+
+        init(descriptor: Int32) { self.descriptor = descriptor }
+
+        mutating func wrote(_ count: Int) {
+            written += count
+            guard written - started >= EarlyWriteback.step else { return }
+            #if os(Linux)
+            if let start = EarlyWriteback.syncFileRange {
+                // SYNC_FILE_RANGE_WRITE: start writing the dirty pages of the range, do not wait.
+                _ = start(descriptor, Int64(started), Int64(written - started), 2)
+            }
+            #endif
+            started = written
+        }
+
+        #if os(Linux)
+        private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
+        private static let syncFileRange: SyncFileRange? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range")
+            .map { unsafeBitCast($0, to: SyncFileRange.self) }
+        #endif
     }
 
     /// The snapshot in the file, if the file is there, whole, this index's, derived at one of
