@@ -36,18 +36,15 @@ enum DocumentOrder {
     /// missing (else nil): each value is then one integer whose order is the criterion's, so the
     /// sort compares integers, not optional values in arrays (a fifth of the time a 1M-record
     /// import spent laying its index out, with `desc(popularity)`).
-    static func numericOrder(_ inputs: [Int], rowIDs: [Int64], keys: [[RankingValue?]],
+    static func numericOrder(_ inputs: [Int], rowIDs: [Int64], values: OrderValues,
                              criteria: [CustomRankingCriterion]) -> [Int]? {
         let count = criteria.count
-        var sortKeys: [UInt64] = []
-        sortKeys.reserveCapacity(inputs.count * count)
-        for input in inputs {
-            for (c, criterion) in criteria.enumerated() {
-                switch keys[input][c] {
-                case nil: sortKeys.append(.max)
-                case .number(let number)?: sortKeys.append(orderKey(number, ascending: criterion.ascending))
-                case .text?: return nil
-                }
+        guard !values.holdsText else { return nil }
+        var sortKeys = [UInt64](repeating: 0, count: inputs.count * count)
+        for (c, criterion) in criteria.enumerated() {
+            let kinds = values.kinds[c], numbers = values.numbers[c]
+            for (position, input) in inputs.enumerated() {
+                sortKeys[position * count + c] = kinds[input] == 0 ? .max : orderKey(numbers[input], ascending: criterion.ascending)
             }
         }
         if count == 1 {
@@ -77,7 +74,70 @@ enum DocumentOrder {
 
     /// A record's values of the criteria.
     static func values(of record: JSONObject, criteria: [CustomRankingCriterion]) -> [RankingValue?] {
-        criteria.map { criterion in RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init) }
+        criteria.map { criterion in value(of: record, criterion: criterion) }
+    }
+
+    /// A record's value of one criterion.
+    static func value(of record: JSONObject, criterion: CustomRankingCriterion) -> RankingValue? {
+        RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init)
+    }
+}
+
+/// The values of the document order's criteria of records as they are taken in, a column per
+/// criterion rather than an array per record: what a snapshot being built sorts its documents
+/// by (`SnapshotAccumulator`), and the `DocumentOrderKeys` it keeps.
+struct OrderValues: Sendable {
+    /// Per criterion, per input: 0 no value, 1 a number, 2 a text.
+    private(set) var kinds: [[UInt8]]
+    /// Per criterion, per input: the number (0 when the value is not a number).
+    private(set) var numbers: [[Double]]
+    /// Per criterion, per input: the text ("" when the value is not a text); empty for a
+    /// criterion no input has a text for yet.
+    private(set) var texts: [[String]]
+
+    init(criteria: Int) {
+        kinds = Array(repeating: [], count: criteria)
+        numbers = Array(repeating: [], count: criteria)
+        texts = Array(repeating: [], count: criteria)
+    }
+
+    /// Whether some input has a text value (else every value is a number or missing).
+    var holdsText: Bool { texts.contains { !$0.isEmpty } }
+
+    /// Adds an input: the record's values of `criteria`.
+    mutating func append(_ record: JSONObject, criteria: [CustomRankingCriterion]) {
+        for (c, criterion) in criteria.enumerated() {
+            switch DocumentOrder.value(of: record, criterion: criterion) {
+            case nil: append(kind: 0, number: 0, text: nil, criterion: c)
+            case .number(let number)?: append(kind: 1, number: number, text: nil, criterion: c)
+            case .text(let text)?: append(kind: 2, number: 0, text: text, criterion: c)
+            }
+        }
+    }
+
+    private mutating func append(kind: UInt8, number: Double, text: String?, criterion c: Int) {
+        if let text, texts[c].isEmpty { texts[c] = Array(repeating: "", count: kinds[c].count) }
+        kinds[c].append(kind)
+        numbers[c].append(number)
+        if !texts[c].isEmpty { texts[c].append(text ?? "") }
+    }
+
+    /// Input `input`'s values.
+    func values(of input: Int) -> [RankingValue?] {
+        kinds.indices.map { c in
+            switch kinds[c][input] {
+            case 1: .number(numbers[c][input])
+            case 2: .text(texts[c][input])
+            default: nil
+            }
+        }
+    }
+
+    /// The values of the inputs `order`, in that order (the documents' order).
+    func keys(inOrder order: [Int]) -> DocumentOrderKeys {
+        DocumentOrderKeys(kinds: kinds.map { column in order.map { column[$0] } },
+                          numbers: numbers.map { column in order.map { column[$0] } },
+                          texts: texts.map { column in StringTable(column.isEmpty ? [] : order.map { column[$0] }) })
     }
 }
 

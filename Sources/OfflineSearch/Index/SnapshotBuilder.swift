@@ -270,7 +270,7 @@ struct SnapshotAccumulator {
         let sortOrder = { @Sendable [rowIDs, keys = valueColumns.keys, configuration] in
             SnapshotAccumulator.documentOrder(live, rowIDs: rowIDs, keys: keys, configuration: configuration)
         }
-        valueColumns.keys = []
+        valueColumns.keys = OrderValues(criteria: 0)
         let orderWork = parallel ? BackgroundWork(sortOrder) : nil
         let vocabulary = wordColumns.vocabulary(live: superseded.isEmpty ? nil : live)
         let (order, sortRuns, orderKeys) = orderWork?.wait() ?? sortOrder()
@@ -292,16 +292,17 @@ struct SnapshotAccumulator {
     /// sort replica, where each run of records with equal sort values starts in that order (plus
     /// the record count at the end); and each document's values of the order's criteria, in
     /// that order.
-    static func documentOrder(_ live: [Int], rowIDs: [Int64], keys: [[RankingValue?]], configuration: IndexConfiguration)
+    static func documentOrder(_ live: [Int], rowIDs: [Int64], keys: OrderValues, configuration: IndexConfiguration)
         -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
         let criteria = configuration.documentOrder
         guard !criteria.isEmpty else {
             return (live.sorted { rowIDs[$0] < rowIDs[$1] }, [], DocumentOrderKeys([], criteria: 0))
         }
-        let order = DocumentOrder.numericOrder(live, rowIDs: rowIDs, keys: keys, criteria: criteria) ?? live.sorted { a, b in
-            DocumentOrder.precedes(keys[a], rowIDs[a], keys[b], rowIDs[b], criteria: criteria)
-        }
-        let orderedKeys = DocumentOrderKeys(order.map { keys[$0] }, criteria: criteria.count)
+        let order = DocumentOrder.numericOrder(live, rowIDs: rowIDs, values: keys, criteria: criteria) ?? {
+            let values = (0..<rowIDs.count).map { keys.values(of: $0) }
+            return live.sorted { a, b in DocumentOrder.precedes(values[a], rowIDs[a], values[b], rowIDs[b], criteria: criteria) }
+        }()
+        let orderedKeys = keys.keys(inOrder: order)
         return (order, orderedKeys.sortRuns(sortCount: configuration.sortCriteria.count), orderedKeys)
     }
 }
@@ -660,7 +661,7 @@ final class ForwardSpill {
 /// numbers for numeric filters, locations, and the values of the document order's criteria.
 private struct ValueColumns: Sendable {
     let configuration: IndexConfiguration
-    var keys: [[RankingValue?]] = []
+    var keys: OrderValues
     var facets: [FacetValues]
     var numerics: [String: NumericValues] = [:]
     var locations: [[GeoPoint]] = []
@@ -689,6 +690,7 @@ private struct ValueColumns: Sendable {
 
     init(configuration: IndexConfiguration) {
         self.configuration = configuration
+        keys = OrderValues(criteria: configuration.documentOrder.count)
         facets = configuration.facetAttributes.map { FacetValues(path: $0.path) }
     }
 
@@ -697,7 +699,7 @@ private struct ValueColumns: Sendable {
         var seen: [UInt32] = []
         for input in batch {
             let record = input.record
-            if !criteria.isEmpty { keys.append(DocumentOrder.values(of: record, criteria: criteria)) }
+            if !criteria.isEmpty { keys.append(record, criteria: criteria) }
             for f in facets.indices {
                 seen.removeAll(keepingCapacity: true)
                 for scalar in RecordValues.scalars(at: facets[f].path, in: record) {

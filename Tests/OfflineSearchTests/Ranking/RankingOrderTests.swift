@@ -154,8 +154,26 @@ import SearchAPI
 // MARK: - The document order's integer keys
 
 /// `DocumentOrder.numericOrder` (integer keys, used when every value is a number) must give
-/// exactly the order of the general comparator `DocumentOrder.precedes`.
+/// exactly the order of the general comparator `DocumentOrder.precedes`, over the values the
+/// records' columns (`OrderValues`) hold.
 @Suite struct NumericDocumentOrderTests {
+    /// Records holding `keys` under `v0`, `v1`… (a missing value: no attribute), in columns.
+    static func columns(_ keys: [[RankingValue?]], criteria: [CustomRankingCriterion]) -> OrderValues {
+        var values = OrderValues(criteria: criteria.count)
+        for documentKeys in keys {
+            var record: JSONObject = ["objectID": "x"]
+            for (c, key) in documentKeys.enumerated() {
+                switch key {
+                case nil: continue
+                case .number(let number)?: record["v\(c)"] = .double(number)
+                case .text(let text)?: record["v\(c)"] = .string(text)
+                }
+            }
+            values.append(record, criteria: criteria)
+        }
+        return values
+    }
+
     @Test func integerKeysOrderAsTheComparator() {
         var generator = SeededGenerator(seed: 11)
         let numbers: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 2, 1e-300, -1e-300, 1e300, -1e300,
@@ -174,12 +192,21 @@ import SearchAPI
             let expected = inputs.sorted { a, b in
                 DocumentOrder.precedes(keys[a], rowIDs[a], keys[b], rowIDs[b], criteria: criteria)
             }
-            #expect(DocumentOrder.numericOrder(inputs, rowIDs: rowIDs, keys: keys, criteria: criteria) == expected, "trial \(trial)")
+            let values = NumericDocumentOrderTests.columns(keys, criteria: criteria)
+            #expect((0..<count).allSatisfy { values.values(of: $0) == keys[$0] }, "trial \(trial): values as taken in")
+            #expect(DocumentOrder.numericOrder(inputs, rowIDs: rowIDs, values: values, criteria: criteria) == expected, "trial \(trial)")
         }
     }
 
+    /// With a text value, the comparator orders (`numericOrder` gives nil), and the columns
+    /// give each input its values back, texts included.
     @Test func aTextValueLeavesTheOrderToTheComparator() {
-        let criteria = [CustomRankingCriterion(path: "v", ascending: true)]
-        #expect(DocumentOrder.numericOrder([0, 1], rowIDs: [1, 2], keys: [[.number(1)], [.text("a")]], criteria: criteria) == nil)
+        let criteria = [CustomRankingCriterion(path: "v0", ascending: true), CustomRankingCriterion(path: "v1", ascending: false)]
+        let keys: [[RankingValue?]] = [[.number(1), nil], [.text("a"), .number(2)], [nil, .text("b")], [.number(3), .number(1)]]
+        let values = NumericDocumentOrderTests.columns(keys, criteria: criteria)
+        #expect(DocumentOrder.numericOrder([0, 1, 2, 3], rowIDs: [1, 2, 3, 4], values: values, criteria: criteria) == nil)
+        #expect((0..<4).map { values.values(of: $0) } == keys)
+        let ordered = values.keys(inOrder: [3, 1, 0, 2])
+        #expect((0..<4).map { ordered.values(of: $0) } == [keys[3], keys[1], keys[0], keys[2]])
     }
 }
