@@ -52,6 +52,34 @@ import SearchAPI
 
     // MARK: The derived file
 
+    /// A derived file written in two parts (the posting lists while the rest is laid out, as an
+    /// import writes it: `SnapshotAccumulator.finish(writing:)`) holds exactly the bytes of one
+    /// written whole, and is read back as the same index.
+    @Test func aDerivedFileWrittenInPartsIsTheFileWrittenWhole() throws {
+        let directory = TemporaryDirectory()
+        let configuration = try IndexConfiguration(settings: IndexSettings(json: FileIntegrityTests.settings))
+        let inputs = FileIntegrityTests.records("p").enumerated().map { SnapshotBuilder.Input(rowID: Int64($0.offset + 1), record: $0.element.objectValue!) }
+        let whole = directory.url.appendingPathComponent("whole.derived").path
+        let parts = directory.url.appendingPathComponent("parts.derived").path
+        let reference = SnapshotBuilder.build(inputs, configuration: configuration, generation: 5)
+        try SnapshotFile.write(reference, indexID: "id", to: whole)
+
+        var accumulator = SnapshotAccumulator(configuration: configuration)
+        accumulator.add(Array(inputs[..<25]))
+        accumulator.add(Array(inputs[25...]))
+        let writing = try SnapshotFile.Writing(to: parts)
+        let snapshot = try accumulator.finish(generation: 5, writing: writing)
+        #expect(writing.partsEncoded == 1)
+        writing.encode { snapshot.encodeTail(into: &$0) }
+        _ = try writing.finish(indexID: "id", generation: 5)
+        #expect(FileManager.default.contents(atPath: parts) == FileManager.default.contents(atPath: whole))
+        let read = SnapshotFile.read(from: parts, indexID: "id", configuration: configuration, generations: 5...5)
+        #expect(read?.encoded() == reference.encoded())
+        // Released unfinished, a file being written leaves nothing.
+        _ = try SnapshotFile.Writing(to: directory.url.appendingPathComponent("dropped.derived").path)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).sorted() == ["parts.derived", "whole.derived"])
+    }
+
     static let settings: JSONObject = ["searchableAttributes": ["name", "brand"], "attributesForFaceting": ["brand", "price"],
                                        "customRanking": ["desc(rank)"]]
 

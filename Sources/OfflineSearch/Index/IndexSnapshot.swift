@@ -268,6 +268,17 @@ final class IndexSnapshot: Sendable {
     }
 
     func encode(into writer: inout BinaryWriter) {
+        IndexSnapshot.encodeHead(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
+                                 postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
+                                 postingPositions: postingPositions, into: &writer)
+        encodeTail(into: &writer)
+    }
+
+    /// The payload's first part: what a snapshot being laid out has once its posting lists are
+    /// (`SnapshotAccumulator` writes it while the forward index is laid out).
+    static func encodeHead(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
+                           postingStarts: [UInt32], postingDocs: FlatArray<UInt32>, postingMasks: FlatArray<UInt16>,
+                           postingPositions: PostingPositions, into writer: inout BinaryWriter) {
         writer.write(IndexSnapshot.formatVersion)
         writer.write(generation)
         writer.write(IndexConfiguration.derivedFingerprint(configuration.settings))
@@ -280,6 +291,10 @@ final class IndexSnapshot: Sendable {
         writer.write(array: postingPositions.present)
         writer.write(array: postingPositions.before)
         writer.write(array: postingPositions.positions)
+    }
+
+    /// The rest of the payload, after `encodeHead`.
+    func encodeTail(into writer: inout BinaryWriter) {
         writer.write(array: sortRuns)
         writer.write(array: forward.starts)
         writer.write(array: forward.terms)

@@ -259,7 +259,13 @@ struct SnapshotAccumulator {
 
     /// Lays the snapshot out, releasing the per-record data as it goes. Fails only when words
     /// spilled to a temporary file cannot be read back.
-    mutating func finish(generation: Int64) throws(SearchError) -> IndexSnapshot {
+    ///
+    /// With `writing` (the derived file the snapshot is to be stored in), the payload's first
+    /// part (`IndexSnapshot.encodeHead`: the posting lists, half the file) is written to it on
+    /// another thread as soon as the posting lists are laid out, while the forward index is:
+    /// the caller then encodes the rest (`encodeTail`) and finishes the file. (At 1M records
+    /// storing the 760 MB file took 1.4 s on one thread after the 1.3 s of layout.)
+    mutating func finish(generation: Int64, writing: SnapshotFile.Writing? = nil) throws(SearchError) -> IndexSnapshot {
         var valueColumns = values
         values = ValueColumns(configuration: configuration)
         let live = superseded.isEmpty ? Array(rowIDs.indices) : rowIDs.indices.filter { !superseded.contains($0) }
@@ -275,14 +281,28 @@ struct SnapshotAccumulator {
         let vocabulary = wordColumns.vocabulary(live: superseded.isEmpty ? nil : live)
         let (order, sortRuns, orderKeys) = orderWork?.wait() ?? sortOrder()
         let columnWork = parallel ? BackgroundWork { [valueColumns] in valueColumns.finish(order: order) } : nil
-        let laidOut = try wordColumns.layOut(order: order, vocabulary: vocabulary)
-        let (facets, numerics, geo) = columnWork?.wait() ?? valueColumns.finish(order: order)
         let orderedRowIDs = order.map { rowIDs[$0] }
         rowIDs = []
         superseded = []
+        var headWork: BackgroundWork<PostingPositions>?
+        let laidOut = try wordColumns.layOut(order: order, vocabulary: vocabulary) { postings in
+            guard let writing else { return }
+            headWork = BackgroundWork { [configuration] in
+                let positions = PostingPositions(dense: postings.positions)
+                writing.encode {
+                    IndexSnapshot.encodeHead(configuration: configuration, generation: generation, rowIDs: orderedRowIDs,
+                                             terms: postings.terms, postingStarts: postings.starts, postingDocs: postings.docs,
+                                             postingMasks: postings.masks, postingPositions: positions, into: &$0)
+                }
+                return positions
+            }
+        }
+        let (facets, numerics, geo) = columnWork?.wait() ?? valueColumns.finish(order: order)
+        let postings = laidOut.postings
+        let positions = headWork?.wait() ?? PostingPositions(dense: postings.positions)
         return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: orderedRowIDs,
-                             terms: laidOut.terms, postingStarts: laidOut.postingStarts, postingDocs: FlatArray(laidOut.postingDocs),
-                             postingMasks: FlatArray(laidOut.postingMasks), postingPositions: PostingPositions(dense: laidOut.postingPositions),
+                             terms: postings.terms, postingStarts: postings.starts, postingDocs: postings.docs,
+                             postingMasks: postings.masks, postingPositions: positions,
                              sortRuns: sortRuns, forward: ForwardIndex(starts: laidOut.forwardStarts, terms: FlatArray(laidOut.forwardTerms)),
                              facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
     }
@@ -446,13 +466,18 @@ private struct WordColumns {
     }
 
     struct LaidOut {
-        var terms: TermTable
-        var postingStarts: [UInt32]
-        var postingDocs: [UInt32]
-        var postingMasks: [UInt16]
-        var postingPositions: [UInt16]
+        var postings: Postings
         var forwardStarts: [UInt32]
         var forwardTerms: [UInt32]
+    }
+
+    /// The vocabulary and the posting lists, each position still one per posting.
+    struct Postings: Sendable {
+        var terms: TermTable
+        var starts: [UInt32]
+        var docs: FlatArray<UInt32>
+        var masks: FlatArray<UInt16>
+        var positions: [UInt16]
     }
 
     /// The sorted vocabulary of the documents kept, and each temporary term's id in it.
@@ -496,8 +521,10 @@ private struct WordColumns {
     }
 
     /// The posting lists (documents are visited in `order`, so lists come sorted) and the
-    /// forward index, with the final term ids of `vocabulary`.
-    mutating func layOut(order: [Int], vocabulary: consuming Vocabulary) throws(SearchError) -> LaidOut {
+    /// forward index, with the final term ids of `vocabulary`. `postingsLaidOut` is given the
+    /// posting lists before the forward index is laid out.
+    mutating func layOut(order: [Int], vocabulary: consuming Vocabulary,
+                         postingsLaidOut: (Postings) -> Void = { _ in }) throws(SearchError) -> LaidOut {
         let terms = vocabulary.terms
         let finalID = vocabulary.finalID
         var counts = vocabulary.counts
@@ -534,10 +561,15 @@ private struct WordColumns {
         docMasks = []
         docPositions = []
         docStarts = []
+        let postings = Postings(terms: terms, starts: postingStarts, docs: FlatArray(postingDocs), masks: FlatArray(postingMasks),
+                                positions: postingPositions)
+        postingDocs = []
+        postingMasks = []
+        postingPositions = []
+        postingsLaidOut(postings)
 
         let (forwardStarts, forwardTerms) = try forward.layOut(order: order, finalID: finalID)
-        return LaidOut(terms: terms, postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks,
-                       postingPositions: postingPositions, forwardStarts: forwardStarts, forwardTerms: forwardTerms)
+        return LaidOut(postings: postings, forwardStarts: forwardStarts, forwardTerms: forwardTerms)
     }
 }
 

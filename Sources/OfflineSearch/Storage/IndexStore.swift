@@ -891,15 +891,17 @@ final class IndexStore: @unchecked Sendable {
             guard let connection = try? SQLiteConnection(path: path, create: false) else { return }
             connection.withoutBusyWait { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
         }
+        // The derived file is begun now: its first part is written while the rest is laid out.
+        let writing = isStillAtPath ? try? SnapshotFile.Writing(to: derivedPath) : nil
         var laidOut: IndexSnapshot?
         do {
-            laidOut = try accumulator.finish(generation: generation)
+            laidOut = try accumulator.finish(generation: generation, writing: writing)
         } catch {
             _ = consume accumulator
         }
         checkpoint.wait()
         guard let snapshot = laidOut ?? (try? buildSnapshot().snapshot) else { return nil }
-        let stored = storeSnapshot(snapshot, writeLockHeld: true)
+        let stored = storeSnapshot(snapshot, writeLockHeld: true, continuing: laidOut != nil ? writing : nil)
         writer.withoutBusyWait {
             do {
                 try writer.transaction {
@@ -956,7 +958,10 @@ final class IndexStore: @unchecked Sendable {
     ///   process: a process that writes keeps the footprint of one that opened the file); else
     ///   `snapshot` itself.
     @discardableResult
-    private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false) -> IndexSnapshot {
+    /// With `writing` holding the snapshot's first part (`SnapshotAccumulator.finish`), the
+    /// file is finished from it.
+    private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false,
+                               continuing writing: SnapshotFile.Writing? = nil) -> IndexSnapshot {
         // The derived file beside a database deleted (or made again) meanwhile is another
         // index's business: neither written nor removed.
         guard isStillAtPath else { return snapshot }
@@ -966,7 +971,13 @@ final class IndexStore: @unchecked Sendable {
             // derived file of a generation whose commit was lost, and a different write committed
             // later at that generation would be answered from it.
             IndexStore.syncFile(path + "-wal")
-            let (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            let (size, checksum): (Int, UInt64)
+            if let writing, writing.partsEncoded == 1, writing.path == derivedPath {
+                writing.encode { snapshot.encodeTail(into: &$0) }
+                (size, checksum) = try writing.finish(indexID: indexID, generation: snapshot.generation)
+            } else {
+                (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+            }
             if writeLockHeld {
                 pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration)
             } else {

@@ -91,50 +91,106 @@ enum SnapshotFile {
     /// Writes the file aside, then renames it into place. Returns its size and payload checksum.
     @discardableResult
     static func write(_ snapshot: IndexSnapshot, indexID: String, to path: String) throws -> (size: Int, checksum: UInt64) {
-        let temporary = TemporaryFile.path(besides: path)
-        do {
+        let writing = try Writing(to: path)
+        writing.encode { snapshot.encode(into: &$0) }
+        return try writing.finish(indexID: indexID, generation: snapshot.generation)
+    }
+
+    /// A derived file being written: made aside, its payload streamed after a blank header (its
+    /// length and checksum are known at the end) and hashed by pieces on the way, in order, by
+    /// one thread at a time; then `finish` writes the header in place, syncs the file and
+    /// renames it over `path`. The payload may be encoded in parts, on different threads, as
+    /// they are ready (an import's postings while its forward index is laid out). Released
+    /// unfinished, the file is removed.
+    final class Writing: @unchecked Sendable {
+        // @unchecked: used by one thread at a time; a thread hands it over by finishing the work
+        // the next one waits for (`BackgroundWork`).
+        let path: String
+        private let temporary: String
+        private let output: Output
+        private var writer: BinaryWriter
+        /// How many parts were encoded so far (the caller's count: see `SnapshotAccumulator`).
+        private(set) var partsEncoded = 0
+        private var finished = false
+
+        /// Where the payload's bytes go: hashed, then written.
+        private final class Output {
+            let descriptor: Int32
+            var hasher = PieceHasher()
+            var writeback: EarlyWriteback
+            var failure: (any Error)?
+            init(descriptor: Int32) {
+                self.descriptor = descriptor
+                writeback = EarlyWriteback(descriptor: descriptor)
+            }
+        }
+
+        init(to path: String) throws {
+            self.path = path
+            temporary = TemporaryFile.path(besides: path)
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
             guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            defer { close(descriptor) }
-            // The payload is streamed after a blank header (its length and checksum are known at
-            // the end), hashed by pieces on the way; then the header is written in place.
-            var writeback = EarlyWriteback(descriptor: descriptor)
-            try writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor, writeback: &writeback)
-            var hasher = PieceHasher()
-            var failure: (any Error)?
-            var writer = BinaryWriter { bytes in
-                guard failure == nil else { return }
-                hasher.update(bytes)
-                do { try writeAll(bytes, to: descriptor, writeback: &writeback) } catch { failure = error }
+            let output = Output(descriptor: descriptor)
+            self.output = output
+            writer = BinaryWriter { bytes in
+                guard output.failure == nil else { return }
+                output.hasher.update(bytes)
+                do { try SnapshotFile.writeAll(bytes, to: output.descriptor, writeback: &output.writeback) } catch { output.failure = error }
             }
-            snapshot.encode(into: &writer)
-            writer.flush()
-            if let failure { throw failure }
-            let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: snapshot.generation,
-                                payloadLength: UInt64(writer.count), payloadChecksum: hasher.finalize())
-            let headerBytes = header.encoded()
-            var headerWritten: Int
-            repeat {
-                headerWritten = headerBytes.withUnsafeBytes { pwrite(descriptor, $0.baseAddress!, $0.count, 0) }
-            } while headerWritten < 0 && errno == EINTR
-            guard headerWritten == headerSize else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            // On disk before it takes the old file's place: a write error the system reports
-            // only when the data reaches the disk fails here, not in a later search.
-            guard fsync(descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-            return (headerSize + writer.count, header.payloadChecksum)
-        } catch {
-            unlink(temporary)
-            throw error
+            do {
+                try SnapshotFile.writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor, writeback: &output.writeback)
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
+            }
+        }
+
+        deinit {
+            close(output.descriptor)
+            if !finished { unlink(temporary) }
+        }
+
+        /// Encodes the next part of the payload (a write error is reported by `finish`).
+        func encode(_ part: (inout BinaryWriter) -> Void) {
+            part(&writer)
+            partsEncoded += 1
+        }
+
+        /// Writes the header, syncs the file and renames it into place. Returns its size and
+        /// payload checksum. On failure the file is removed.
+        func finish(indexID: String, generation: Int64) throws -> (size: Int, checksum: UInt64) {
+            do {
+                writer.flush()
+                if let failure = output.failure { throw failure }
+                let header = Header(formatVersion: IndexSnapshot.formatVersion, identity: identity(of: indexID), generation: generation,
+                                    payloadLength: UInt64(writer.count), payloadChecksum: output.hasher.finalize())
+                let headerBytes = header.encoded()
+                var headerWritten: Int
+                repeat {
+                    headerWritten = headerBytes.withUnsafeBytes { pwrite(output.descriptor, $0.baseAddress!, $0.count, 0) }
+                } while headerWritten < 0 && errno == EINTR
+                guard headerWritten == headerSize else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                // On disk before it takes the old file's place: a write error the system reports
+                // only when the data reaches the disk fails here, not in a later search.
+                guard fsync(output.descriptor) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                if rename(temporary, path) != 0 { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+                finished = true
+                return (headerSize + writer.count, header.payloadChecksum)
+            } catch {
+                unlink(temporary)
+                finished = true
+                throw error
+            }
         }
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, writeback: inout EarlyWriteback) throws {
+    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32, writeback: inout EarlyWriteback) throws {
         try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, writeback: &writeback) }
     }
 
     /// Writes at the descriptor's offset, a piece of at most `EarlyWriteback.step` at a time.
-    private static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, writeback: inout EarlyWriteback) throws {
+    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, writeback: inout EarlyWriteback) throws {
         var done = 0
         while done < buffer.count {
             let result = Foundation.write(descriptor, buffer.baseAddress! + done, min(buffer.count - done, EarlyWriteback.step))
