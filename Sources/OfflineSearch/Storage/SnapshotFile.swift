@@ -117,12 +117,8 @@ enum SnapshotFile {
         private final class Output {
             let descriptor: Int32
             var hasher = PieceHasher()
-            var writeback: EarlyWriteback
             var failure: (any Error)?
-            init(descriptor: Int32) {
-                self.descriptor = descriptor
-                writeback = EarlyWriteback(descriptor: descriptor)
-            }
+            init(descriptor: Int32) { self.descriptor = descriptor }
         }
 
         init(to path: String) throws {
@@ -135,10 +131,10 @@ enum SnapshotFile {
             writer = BinaryWriter { bytes in
                 guard output.failure == nil else { return }
                 output.hasher.update(bytes)
-                do { try SnapshotFile.writeAll(bytes, to: output.descriptor, writeback: &output.writeback) } catch { output.failure = error }
+                do { try SnapshotFile.writeAll(bytes, to: output.descriptor) } catch { output.failure = error }
             }
             do {
-                try SnapshotFile.writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor, writeback: &output.writeback)
+                try SnapshotFile.writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor)
             } catch {
                 close(descriptor)
                 unlink(temporary)
@@ -185,53 +181,18 @@ enum SnapshotFile {
         }
     }
 
-    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32, writeback: inout EarlyWriteback) throws {
-        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor, writeback: &writeback) }
+    fileprivate static func writeAll(_ bytes: [UInt8], to descriptor: Int32) throws {
+        try bytes.withUnsafeBytes { try writeAll($0, to: descriptor) }
     }
 
-    /// Writes at the descriptor's offset, a piece of at most `EarlyWriteback.step` at a time.
-    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32, writeback: inout EarlyWriteback) throws {
+    fileprivate static func writeAll(_ buffer: UnsafeRawBufferPointer, to descriptor: Int32) throws {
         var done = 0
         while done < buffer.count {
-            let result = Foundation.write(descriptor, buffer.baseAddress! + done, min(buffer.count - done, EarlyWriteback.step))
+            let result = Foundation.write(descriptor, buffer.baseAddress! + done, buffer.count - done)
             if result < 0, errno == EINTR { continue }
             guard result > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
             done += result
-            writeback.wrote(result)
         }
-    }
-
-    /// Has the system start writing a file's pages to the disk as they are written, a piece at a
-    /// time, rather than all at the `fsync` that ends the write: the disk works while the rest
-    /// is written, and the `fsync` waits for the last piece only (a 760 MB derived file at 1M
-    /// records: the `fsync` took 0.3 s after 1.1 s of writing). Linux's `sync_file_range`
-    /// (looked up: Swift's Glibc module does not declare it); elsewhere the `fsync` does it all.
-    struct EarlyWriteback {
-        let descriptor: Int32
-        /// Bytes written, and how many of them the system was asked to write out.
-        private var written = 0
-        private var started = 0
-        static let step = 32 << 20
-
-        init(descriptor: Int32) { self.descriptor = descriptor }
-
-        mutating func wrote(_ count: Int) {
-            written += count
-            guard written - started >= EarlyWriteback.step else { return }
-            #if os(Linux)
-            if let start = EarlyWriteback.syncFileRange {
-                // SYNC_FILE_RANGE_WRITE: start writing the dirty pages of the range, do not wait.
-                _ = start(descriptor, Int64(started), Int64(written - started), 2)
-            }
-            #endif
-            started = written
-        }
-
-        #if os(Linux)
-        private typealias SyncFileRange = @convention(c) (Int32, Int64, Int64, UInt32) -> Int32
-        private static let syncFileRange: SyncFileRange? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "sync_file_range")
-            .map { unsafeBitCast($0, to: SyncFileRange.self) }
-        #endif
     }
 
     /// The snapshot in the file, if the file is there, whole, this index's, derived at one of
