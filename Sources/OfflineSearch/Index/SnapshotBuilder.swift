@@ -126,6 +126,9 @@ private struct TermCollector: TokenSink {
     var record: UInt32 = 0
     private var inText: [UInt64] = []
 
+    /// Forgets which words the current record's text holds (once every record is in).
+    mutating func releaseTextStamps() { inText = [] }
+
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let id: UInt32
         if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
@@ -135,7 +138,9 @@ private struct TermCollector: TokenSink {
         } else {
             id = words.id(of: folded)
             if texts != nil {
-                if Int(id) >= inText.count { inText.append(contentsOf: repeatElement(0, count: max(1024, inText.count))) }
+                if Int(id) >= inText.count {
+                    inText.append(contentsOf: repeatElement(0, count: max(Int(id) + 1, 2 * inText.count, 1024) - inText.count))
+                }
                 let column = UInt64(record) << 32 | UInt64(level)
                 if inText[Int(id)] != column {
                     inText[Int(id)] = column
@@ -285,6 +290,8 @@ struct SnapshotAccumulator {
         rowIDs = []
         superseded = []
         var headWork: BackgroundWork<PostingPositions>?
+        // Should the layout fail, nothing goes on writing after this returns.
+        defer { _ = headWork?.wait() }
         let laidOut = try wordColumns.layOut(order: order, vocabulary: vocabulary) { postings in
             guard let writing else { return }
             headWork = BackgroundWork { [configuration] in
@@ -491,7 +498,9 @@ private struct WordColumns {
 
     /// The vocabulary of the inputs `live` (every input when nil): it does not depend on the
     /// documents' order, so it is found while that order is sorted out.
-    func vocabulary(live: [Int]?) -> Vocabulary {
+    /// The interner and the per-word bookkeeping of `add` are released here, before the
+    /// vocabulary is sorted.
+    mutating func vocabulary(live: [Int]?) -> Vocabulary {
         var counts = [UInt32](repeating: 0, count: collector.words.count)
         if let live {
             for input in live {
@@ -501,6 +510,11 @@ private struct WordColumns {
             for term in docTerms { counts[Int(term)] += 1 }
         }
         var words = collector.words.strings
+        collector.words = WordInterner()
+        collector.releaseTextStamps()
+        lastRecord = []
+        lastSlot = []
+        recordRanks = []
         // A word only superseded records held is not in the vocabulary.
         var kept: [UInt32]?
         if counts.contains(0) {
@@ -529,10 +543,9 @@ private struct WordColumns {
         let finalID = vocabulary.finalID
         var counts = vocabulary.counts
         _ = consume vocabulary
-        collector.words = WordInterner()
         // The forward index's words, laid out once the postings are (and their inputs released):
         // laid out at the same time on another thread, they took as long and 300 MB more at 1M.
-        let forward = ForwardWords(inMemory: collector.forward, starts: forwardStarts, spill: spill)
+        var forward = ForwardWords(inMemory: collector.forward, starts: forwardStarts, spill: spill)
         collector.forward = []
         forwardStarts = []
         spill = nil
@@ -584,8 +597,10 @@ private struct ForwardWords {
 
     /// The forward index in document order, with the final term ids. Fails only when spilled
     /// words cannot be read back.
-    func layOut(order: [Int], finalID: [UInt32]) throws(SearchError) -> (starts: [UInt32], terms: [UInt32]) {
+    /// Its words are moved out (`self` is left without them), so they are mapped in place, not copied.
+    mutating func layOut(order: [Int], finalID: [UInt32]) throws(SearchError) -> (starts: [UInt32], terms: [UInt32]) {
         var forward = inMemory
+        inMemory = []
         var spilled: MappedFile?
         let spilledCount = spill?.count ?? 0
         if let spill, spill.count > 0 {

@@ -133,13 +133,8 @@ enum SnapshotFile {
                 output.hasher.update(bytes)
                 do { try SnapshotFile.writeAll(bytes, to: output.descriptor) } catch { output.failure = error }
             }
-            do {
-                try SnapshotFile.writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor)
-            } catch {
-                close(descriptor)
-                unlink(temporary)
-                throw error
-            }
+            // On failure `deinit` closes and removes the file (every property is set by now).
+            try SnapshotFile.writeAll([UInt8](repeating: 0, count: headerSize), to: descriptor)
         }
 
         deinit {
