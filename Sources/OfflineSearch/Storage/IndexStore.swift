@@ -25,6 +25,9 @@ final class IndexStore: @unchecked Sendable {
     /// Without a journal a failed write may leave torn pages, so a database built aside with one
     /// is not put in place (`SearchEngine.importRecords(into:from:)`).
     let bestEffortWriteFailed = LockedValue(false)
+    /// How many derived files this store finished from a first part written during the layout
+    /// (`SnapshotAccumulator.finish(generation:writing:)`), rather than wrote whole.
+    let derivedFilesWrittenInParts = LockedValue(0)
     /// The file the connections opened: another process (or engine) that deletes the index,
     /// or deletes it and makes it again, leaves this store on a file no longer at `path`.
     private let fileIdentity: FileIdentity?
@@ -975,6 +978,7 @@ final class IndexStore: @unchecked Sendable {
             if let writing, writing.partsEncoded == 1, writing.path == derivedPath {
                 writing.encode { snapshot.encodeTail(into: &$0) }
                 (size, checksum) = try writing.finish(indexID: indexID, generation: snapshot.generation)
+                derivedFilesWrittenInParts.modify { $0 += 1 }
             } else {
                 (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
             }

@@ -74,6 +74,8 @@ import SearchAPI
         _ = try inPlace.engine.index("test")
         let (reference, _) = try inPlace.engine.importRecords(into: "test", settings: settings, BulkImportTests.run(text, settings: settings))
         try StreamedImportTests.expectSameIndex(built, reference)
+        // Its derived file was begun during the layout, its posting lists written meanwhile.
+        #expect(reference.store.derivedFilesWrittenInParts.value == 1)
         #expect(built.settings == reference.settings)
 
         // An ordinary index: in WAL mode, no log left beside it (opened since, it has an empty
