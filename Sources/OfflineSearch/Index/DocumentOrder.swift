@@ -72,11 +72,6 @@ enum DocumentOrder {
         return ascending ? key : ~key
     }
 
-    /// A record's values of the criteria.
-    static func values(of record: JSONObject, criteria: [CustomRankingCriterion]) -> [RankingValue?] {
-        criteria.map { criterion in value(of: record, criterion: criterion) }
-    }
-
     /// A record's value of one criterion.
     static func value(of record: JSONObject, criterion: CustomRankingCriterion) -> RankingValue? {
         RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init)
@@ -116,7 +111,7 @@ struct OrderValues: Sendable {
     }
 
     private mutating func append(kind: UInt8, number: Double, text: String?, criterion c: Int) {
-        if let text, texts[c].isEmpty { texts[c] = Array(repeating: "", count: kinds[c].count) }
+        if text != nil, texts[c].isEmpty { texts[c] = Array(repeating: "", count: kinds[c].count) }
         kinds[c].append(kind)
         numbers[c].append(number)
         if !texts[c].isEmpty { texts[c].append(text ?? "") }
@@ -160,26 +155,6 @@ struct DocumentOrderKeys: Sendable {
         self.kinds = kinds
         self.numbers = numbers
         self.texts = texts
-    }
-
-    /// From each document's values, in document order.
-    init(_ values: [[RankingValue?]], criteria: Int) {
-        var kinds = [[UInt8]](repeating: [], count: criteria)
-        var numbers = [[Double]](repeating: [], count: criteria)
-        var texts = [[String]](repeating: [], count: criteria)
-        for c in 0..<criteria {
-            kinds[c].reserveCapacity(values.count)
-            numbers[c].reserveCapacity(values.count)
-            let hasText = values.contains { if case .text? = $0[c] { true } else { false } }
-            for document in values {
-                switch document[c] {
-                case nil: kinds[c].append(0); numbers[c].append(0); if hasText { texts[c].append("") }
-                case .number(let number)?: kinds[c].append(1); numbers[c].append(number); if hasText { texts[c].append("") }
-                case .text(let text)?: kinds[c].append(2); numbers[c].append(0); texts[c].append(text)
-                }
-            }
-        }
-        self.init(kinds: kinds, numbers: numbers, texts: texts.map(StringTable.init))
     }
 
     var criteriaCount: Int { kinds.count }

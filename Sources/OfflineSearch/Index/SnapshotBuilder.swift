@@ -323,7 +323,7 @@ struct SnapshotAccumulator {
         -> (order: [Int], sortRuns: [UInt32], keys: DocumentOrderKeys) {
         let criteria = configuration.documentOrder
         guard !criteria.isEmpty else {
-            return (live.sorted { rowIDs[$0] < rowIDs[$1] }, [], DocumentOrderKeys([], criteria: 0))
+            return (live.sorted { rowIDs[$0] < rowIDs[$1] }, [], keys.keys(inOrder: []))
         }
         let order = DocumentOrder.numericOrder(live, rowIDs: rowIDs, values: keys, criteria: criteria) ?? {
             let values = (0..<rowIDs.count).map { keys.values(of: $0) }
@@ -497,9 +497,8 @@ private struct WordColumns {
     }
 
     /// The vocabulary of the inputs `live` (every input when nil): it does not depend on the
-    /// documents' order, so it is found while that order is sorted out.
-    /// The interner and the per-word bookkeeping of `add` are released here, before the
-    /// vocabulary is sorted.
+    /// documents' order, so it is found while that order is sorted out. The interner and the
+    /// per-word bookkeeping of `add` are released here, before the vocabulary is sorted.
     mutating func vocabulary(live: [Int]?) -> Vocabulary {
         var counts = [UInt32](repeating: 0, count: collector.words.count)
         if let live {
@@ -596,8 +595,8 @@ private struct ForwardWords {
     var spill: ForwardSpill?
 
     /// The forward index in document order, with the final term ids. Fails only when spilled
-    /// words cannot be read back.
-    /// Its words are moved out (`self` is left without them), so they are mapped in place, not copied.
+    /// words cannot be read back. Its words are moved out (`self` is left without them), so
+    /// they are mapped in place, not copied.
     mutating func layOut(order: [Int], finalID: [UInt32]) throws(SearchError) -> (starts: [UInt32], terms: [UInt32]) {
         var forward = inMemory
         inMemory = []

@@ -954,15 +954,15 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// Writes the derived index file after a commit. Best effort: when it cannot be written,
-    /// the stale file is removed and the next open rebuilds it from the records.
+    /// the stale file is removed and the next open rebuilds it from the records. With `writing`
+    /// holding the snapshot's first part (`SnapshotAccumulator.finish`), the file is finished
+    /// from it.
     ///
     /// - Returns: the snapshot to search: for a large index, the file just stored, mapped (its
     ///   large arrays are then pages of the file that the system can drop, not memory of this
     ///   process: a process that writes keeps the footprint of one that opened the file); else
     ///   `snapshot` itself.
     @discardableResult
-    /// With `writing` holding the snapshot's first part (`SnapshotAccumulator.finish`), the
-    /// file is finished from it.
     private func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false,
                                continuing writing: SnapshotFile.Writing? = nil) -> IndexSnapshot {
         // The derived file beside a database deleted (or made again) meanwhile is another
@@ -975,7 +975,7 @@ final class IndexStore: @unchecked Sendable {
             // later at that generation would be answered from it.
             IndexStore.syncFile(path + "-wal")
             let (size, checksum): (Int, UInt64)
-            if let writing, writing.partsEncoded == 1, writing.path == derivedPath {
+            if let writing, writing.partsEncoded == 1 {
                 writing.encode { snapshot.encodeTail(into: &$0) }
                 (size, checksum) = try writing.finish(indexID: indexID, generation: snapshot.generation)
                 derivedFilesWrittenInParts.modify { $0 += 1 }

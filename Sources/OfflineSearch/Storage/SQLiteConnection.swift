@@ -109,11 +109,11 @@ final class SQLiteConnection {
         }
     }
 
-    /// A prepared statement, cached per SQL text and reset before reuse.
     /// The rowid of the last row this connection inserted (SQLite's `last_insert_rowid`): an
     /// upsert that updated an existing row leaves it as it was.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
+    /// A prepared statement, cached per SQL text and reset before reuse.
     func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let cached = cache[sql] {
             cached.reset()
@@ -190,25 +190,24 @@ final class SQLiteStatement {
     /// character (a C string would end there, and `"a\0b"` would be stored as `"a"`).
     func bind(_ index: Int32, _ value: String) throws(SQLiteError) {
         var value = value
-        let code = value.withUTF8 { utf8 in
-            // An empty buffer may have no address, and a null pointer would bind SQL NULL.
-            let start = UnsafeRawPointer(utf8.baseAddress) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-            return sqlite3_bind_text64(pointer, index, start.assumingMemoryBound(to: CChar.self),
-                                       sqlite3_uint64(utf8.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
-        }
-        try check(code)
+        try check(value.withUTF8 { bindText(index, $0) })
     }
 
     func bind(_ index: Int32, text bytes: [UInt8]) throws(SQLiteError) {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(SQLiteError) in try bind(index, text: buffer) }
+        try check(bytes.withUnsafeBufferPointer { bindText(index, $0) })
     }
 
     /// Binds UTF-8 text, copied by SQLite (the buffer may go once this returns).
     func bind(_ index: Int32, text bytes: UnsafeBufferPointer<UInt8>) throws(SQLiteError) {
+        try check(bindText(index, bytes))
+    }
+
+    /// Binds UTF-8 text, copied by SQLite; SQLite's result code.
+    private func bindText(_ index: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         // An empty buffer may have no address, and a null pointer would bind SQL NULL.
         let start = UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(("" as StaticString).utf8Start)
-        try check(sqlite3_bind_text64(pointer, index, start.assumingMemoryBound(to: CChar.self),
-                                      sqlite3_uint64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8)))
+        return sqlite3_bind_text64(pointer, index, start.assumingMemoryBound(to: CChar.self),
+                                   sqlite3_uint64(bytes.count), SQLITE_TRANSIENT, UInt8(SQLITE_UTF8))
     }
 
     /// Advances to the next row: true while there is one.
