@@ -505,10 +505,11 @@ final class IndexStore: @unchecked Sendable {
 
     /// Adds stored records to `accumulator`, a batch at a time: every record, or with
     /// `generation` only those written before it, and those in `known` (just written, by rowid,
-    /// not parsed again). With `texts`, each record's FTS5 text columns from the same
+    /// not parsed again); with `lastRowID`, only the rows up to it. With `texts`, each record's FTS5 text columns from the same
     /// tokenization are handed to it.
     private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
-                                         before generation: Int64? = nil, known: [Int64: JSONObject] = [:],
+                                         before generation: Int64? = nil, upTo lastRowID: Int64? = nil,
+                                         known: [Int64: JSONObject] = [:],
                                          texts: ((Int64, TextColumns, Int) throws -> Void)? = nil) throws {
         // Each batch is tokenized on another thread while this one reads (parses) the next and
         // hands the texts of the one before to `texts`.
@@ -517,10 +518,12 @@ final class IndexStore: @unchecked Sendable {
             guard let tokenized, let texts else { return }
             for (record, rowID) in tokenized.tag.enumerated() { try texts(rowID, tokenized.texts, record) }
         }
-        // No ORDER BY, no WHERE: the order of documents is decided at the end, and a full scan in
-        // rowid order is what SQLite does fastest (a range of the generation index would read
-        // each row by a lookup).
-        let statement = try connection.statement("SELECT rowid, generation, body FROM records")
+        // No ORDER BY: the order of documents is decided at the end. A scan in rowid order (the
+        // whole table, or a range of rowids) is what SQLite does fastest: a range of the
+        // generation index would read each row by a lookup.
+        let statement = try connection.statement(lastRowID == nil ? "SELECT rowid, generation, body FROM records"
+                                                                  : "SELECT rowid, generation, body FROM records WHERE rowid <= ?")
+        if let lastRowID { try statement.bind(1, lastRowID) }
         var batch: [SnapshotBuilder.Input] = []
         batch.reserveCapacity(batchSize)
         while try statement.step() {
@@ -830,6 +833,9 @@ final class IndexStore: @unchecked Sendable {
                     var accumulator = streamed?.accumulator ?? SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
                     let textsNeedRefill = streamed?.textsNeedRefill == true
                     let wasStreamed = streamed != nil
+                    // The rows past it are the stream's (already accumulated) or `written`'s: not
+                    // read again (an import into a new index reads none).
+                    let storedUpTo = streamed.map { max($0.storedBefore, written.order.max() ?? 0) }
                     streamed = nil
                     // The FTS5 text, from the same tokenization: every record's into a new table,
                     // else the written records' (a replaced record's old row removed first).
@@ -841,7 +847,8 @@ final class IndexStore: @unchecked Sendable {
                         }
                         try IndexStore.runText(insert, rowID: rowID, texts: texts, record: record)
                     }
-                    try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil, known: written.records,
+                    try IndexStore.accumulateStored(writer, into: &accumulator, before: wasStreamed ? generation : nil, upTo: storedUpTo,
+                                                    known: written.records,
                                                     texts: rebuildText || !written.records.isEmpty ? storeText : nil)
                     if textsNeedRefill { try refillText(configuration: configuration) }
                     SnapshotAccumulator.returnFreedMemory()
@@ -1160,6 +1167,8 @@ final class IndexStore: @unchecked Sendable {
     private struct StreamedRecords {
         var accumulator: SnapshotAccumulator
         var textsNeedRefill: Bool
+        /// The largest rowid before the stream: every row past it was stored by the stream.
+        var storedBefore: Int64
     }
 
     /// Writes streamed records a batch at a time: each batch's records into the table on this
@@ -1205,7 +1214,7 @@ final class IndexStore: @unchecked Sendable {
         try store(accumulation.waitForBatchInFlight())
         accumulator = accumulation.take()
         for position in superseded { accumulator.supersede(inputAt: position) }
-        return StreamedRecords(accumulator: accumulator, textsNeedRefill: textsNeedRefill)
+        return StreamedRecords(accumulator: accumulator, textsNeedRefill: textsNeedRefill, storedBefore: existingUpTo)
     }
 
     /// Deletes records by objectID and by rowid; their FTS5 rows too, unless the text table is
