@@ -41,8 +41,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     /// existing key replaces its value in place, keeping its position.
     public subscript(key: String) -> JSONValue? {
         get {
-            for entry in entries where entry.key == key { return entry.value }
-            return nil
+            // Through the buffer: iterating the entries would copy (retain and release) each one.
+            entries.withUnsafeBufferPointer { entries in
+                for index in entries.indices where entries[index].key == key { return entries[index].value }
+                return nil
+            }
         }
         set {
             if let index = entries.firstIndex(where: { $0.key == key }) {
@@ -141,6 +144,12 @@ extension JSONValue {
         }
     }
 
+    /// The value at `path`, by `value(atPath:)`'s rules, with the path split beforehand.
+    package func value(at path: JSONPath) -> JSONValue? {
+        guard case .object(let object) = self else { return nil }
+        return object.value(at: path)
+    }
+
     static func formatDouble(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
         return String(d)
@@ -206,4 +215,56 @@ struct AnyCodingKey: CodingKey {
     init(_ string: String) { stringValue = string }
     init?(stringValue: String) { self.stringValue = stringValue }
     init?(intValue: Int) { return nil }
+}
+
+/// A dotted path read from many records (an attribute of the settings), split once:
+/// `JSONObject.value(at:)` then follows `JSONValue.value(atPath:)`'s rules without making a
+/// string per record. Two paths are equal when their text is.
+package struct JSONPath: Sendable, Hashable {
+    package let text: String
+    /// Per step of the walk: the rest of the path as one key (tried first: a key may contain
+    /// dots), and the key before its first dot (nil when it has none).
+    fileprivate let wholes: [String]
+    fileprivate let heads: [String?]
+
+    package init(_ text: String) {
+        self.text = text
+        var wholes: [String] = []
+        var heads: [String?] = []
+        var rest = Substring(text)
+        while true {
+            wholes.append(String(rest))
+            guard let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) else {
+                heads.append(nil)
+                break
+            }
+            heads.append(String(rest[..<dot]))
+            rest = rest[rest.utf8.index(after: dot)...]
+        }
+        self.wholes = wholes
+        self.heads = heads
+    }
+
+    package static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.text == rhs.text }
+    package func hash(into hasher: inout Hasher) { hasher.combine(text) }
+}
+
+extension JSONObject {
+    /// The value at `path`, as `JSONValue.value(atPath:)` finds it.
+    package func value(at path: JSONPath) -> JSONValue? { value(at: path, step: 0) }
+
+    private func value(at path: JSONPath, step: Int) -> JSONValue? {
+        if let direct = self[path.wholes[step]] { return direct }
+        guard let head = path.heads[step], let child = self[head] else { return nil }
+        switch child {
+        case .object(let object): return object.value(at: path, step: step + 1)
+        case .array(let elements):
+            let found = elements.compactMap { element -> JSONValue? in
+                guard case .object(let object) = element else { return nil }
+                return object.value(at: path, step: step + 1)
+            }
+            return found.isEmpty ? nil : .array(found)
+        default: return nil
+        }
+    }
 }

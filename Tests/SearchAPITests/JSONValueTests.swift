@@ -244,6 +244,26 @@ import SearchAPI
     ])
     func valueAtPath(_ test: PathCase) {
         #expect(JSONValuePathTests.record.value(atPath: test.path) == test.expected)
+        // Split beforehand (how the index reads attributes from every record): the same.
+        #expect(JSONValuePathTests.record.value(at: JSONPath(test.path)) == test.expected)
+    }
+
+    /// Paths with dots in odd places, keys holding dots at every depth: a path split
+    /// beforehand finds what `value(atPath:)` finds.
+    @Test func aPathSplitBeforehandFindsWhatTheDottedPathFinds() throws {
+        let record = try JSONValue(parsing: #"""
+            {"": {"a": 1, "": 2}, "a": {"": 3, "b.c": 4, "b": {"c": 5, ".d": 6}}, "a.": 7, ".a": 8, "a.b": {"c": 9},
+             "list": [{"x": {"y": 10}}, [{"x": 11}], {"x.y": 12}, null, {"x": [{"y": 13}, {"y": null}]}],
+             "é": {"ü": 14}}
+            """#)
+        let paths = ["", ".", "..", "a", "a.", ".a", "a..b", "a.b", "a.b.c", "a.b.c.d", "a.b..d", "a.b.c.", "a.b.c", "a.b.c", ".a.",
+                     "list", "list.x", "list.x.y", "list.x.y.z", "list.x.", "é", "é.ü", "é.ü.x", "missing", "missing.a"]
+        for path in paths {
+            #expect(record.value(at: JSONPath(path)) == record.value(atPath: path), "\(path)")
+        }
+        #expect(JSONValue.int(1).value(at: JSONPath("a")) == nil)
+        #expect(JSONPath("a.b") == JSONPath("a.b"))
+        #expect(JSONPath("a.b") != JSONPath("a"))
     }
 
     @Test func accessors() {

@@ -74,7 +74,7 @@ enum DocumentOrder {
 
     /// A record's value of one criterion.
     static func value(of record: JSONObject, criterion: CustomRankingCriterion) -> RankingValue? {
-        RecordValues.scalars(at: criterion.path, in: record).first.flatMap(RankingValue.init)
+        RecordValues.firstScalar(at: criterion.lookup, in: record).flatMap(RankingValue.init)
     }
 }
 

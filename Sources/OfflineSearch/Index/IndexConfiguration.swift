@@ -3,7 +3,9 @@ import SearchAPI
 /// One entry of `searchableAttributes`: an attribute path at a priority level.
 struct SearchableAttribute: Sendable, Hashable {
     /// Dotted path into the record (`name`, `hierarchicalCategories.lvl0`).
-    var path: String
+    let path: String
+    /// `path` split, for reading it from each record.
+    let lookup: JSONPath
     /// Priority: 0 is the most important. `"a,b"` puts two attributes at one level.
     var level: Int
     /// Its place in `IndexConfiguration.searchable` (0 for every attribute when none is set).
@@ -11,23 +13,48 @@ struct SearchableAttribute: Sendable, Hashable {
     /// Whether the position of the match inside the attribute counts for the `attribute`
     /// criterion: not for `unordered(x)`, nor for attributes sharing a level (`"a,b"`), as in Algolia.
     var ordered: Bool
+
+    init(path: String, level: Int, ordered: Bool) {
+        self.path = path
+        lookup = JSONPath(path)
+        self.level = level
+        self.ordered = ordered
+    }
 }
 
 /// One entry of `attributesForFaceting`.
 struct FacetAttribute: Sendable, Hashable {
-    var path: String
+    let path: String
+    /// `path` split, for reading it from each record.
+    let lookup: JSONPath
     /// `searchable(x)`: its values can be searched with a facet-value search.
     var searchable: Bool
     /// `filterOnly(x)`: usable in filters, never counted.
     var filterOnly: Bool
     /// `afterDistinct(x)`: with `distinct`, counted on the hits distinct keeps.
     var afterDistinct = false
+
+    init(path: String, searchable: Bool, filterOnly: Bool, afterDistinct: Bool = false) {
+        self.path = path
+        lookup = JSONPath(path)
+        self.searchable = searchable
+        self.filterOnly = filterOnly
+        self.afterDistinct = afterDistinct
+    }
 }
 
 /// One entry of `customRanking`: `asc(attr)` or `desc(attr)`.
 struct CustomRankingCriterion: Sendable, Hashable {
-    var path: String
+    let path: String
+    /// `path` split, for reading it from each record.
+    let lookup: JSONPath
     var ascending: Bool
+
+    init(path: String, ascending: Bool) {
+        self.path = path
+        lookup = JSONPath(path)
+        self.ascending = ascending
+    }
 }
 
 /// The settings the engine reads, parsed and validated once, with Algolia's defaults applied.

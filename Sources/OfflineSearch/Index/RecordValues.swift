@@ -2,12 +2,11 @@ import SearchAPI
 
 /// How the engine reads values out of a record: one place for paths, arrays and scalars.
 enum RecordValues {
-    /// The scalars at `path`, arrays (at any depth) flattened in order. Nulls are skipped.
-    static func scalars(at path: String, in record: JSONObject) -> [JSONValue] {
-        guard let value = JSONValue.object(record).value(atPath: path) else { return [] }
-        var result: [JSONValue] = []
-        flatten(value, into: &result)
-        return result
+    /// Appends the scalars at `path` to `scalars`, arrays (at any depth) flattened in order.
+    /// Nulls are skipped. Run for every record and attribute: the caller reuses `scalars`.
+    static func appendScalars(at path: JSONPath, in record: JSONObject, to scalars: inout [JSONValue]) {
+        guard let value = record.value(at: path) else { return }
+        flatten(value, into: &scalars)
     }
 
     static func flatten(_ value: JSONValue, into result: inout [JSONValue]) {
@@ -15,6 +14,22 @@ enum RecordValues {
         case .array(let elements): for element in elements { flatten(element, into: &result) }
         case .null, .object: break
         default: result.append(value)
+        }
+    }
+
+    /// The first scalar at `path` (arrays flattened), if any.
+    static func firstScalar(at path: JSONPath, in record: JSONObject) -> JSONValue? {
+        guard let value = record.value(at: path) else { return nil }
+        return firstScalar(in: value)
+    }
+
+    private static func firstScalar(in value: JSONValue) -> JSONValue? {
+        switch value {
+        case .array(let elements):
+            for element in elements { if let found = firstScalar(in: element) { return found } }
+            return nil
+        case .null, .object: return nil
+        default: return value
         }
     }
 

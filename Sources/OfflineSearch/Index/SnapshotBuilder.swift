@@ -14,8 +14,11 @@ enum SearchableText {
             RecordValues.forEachText(in: record) { body(anyAttribute, $0) }
             return
         }
+        var scalars: [JSONValue] = []
         for attribute in attributes {
-            for value in RecordValues.scalars(at: attribute.path, in: record) {
+            scalars.removeAll(keepingCapacity: true)
+            RecordValues.appendScalars(at: attribute.lookup, in: record, to: &scalars)
+            for value in scalars {
                 if let text = value.scalarText { body(attribute, text) }
             }
         }
@@ -407,6 +410,8 @@ private struct WordColumns {
     mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration, texts: Bool) -> TextColumns {
         collector.texts = texts ? TextColumns(levelCount: configuration.levelCount) : nil
         defer { collector.texts = nil }
+        // Taken out of `configuration`: the closure below then captures only this.
+        let separators = configuration.separators
         for input in batch {
             collector.entries.removeAll(keepingCapacity: true)
             collector.record = UInt32(docStarts.count)
@@ -421,7 +426,7 @@ private struct WordColumns {
                 let before = collector.entries.count
                 collector.forward.append(ForwardIndex.marker(attribute: attribute.ordinal))
                 collector.placeholderValue = !collector.placeholderTags.isEmpty && text.utf8.contains(UInt8(ascii: "<")) ? Array(text.utf8) : []
-                Tokenizer.scan(text, separators: configuration.separators, into: &collector)
+                Tokenizer.scan(text, separators: separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
             }
@@ -718,7 +723,7 @@ private struct ValueColumns: Sendable {
     /// One facet attribute's values, per input: `starts[i]..<starts[i + 1]` in `values`, each
     /// value once per record (ids in order of first appearance).
     struct FacetValues: Sendable {
-        var path: String
+        var path: JSONPath
         var interner = StringInterner()
         var starts: [UInt32] = [0]
         var values: [UInt32] = []
@@ -732,23 +737,31 @@ private struct ValueColumns: Sendable {
         mutating func advance(to input: Int) {
             while starts.count <= input { starts.append(UInt32(values.count)) }
         }
+
+        mutating func append(_ number: Double, of input: Int) {
+            advance(to: input)
+            values.append(number)
+        }
     }
 
     init(configuration: IndexConfiguration) {
         self.configuration = configuration
         keys = OrderValues(criteria: configuration.documentOrder.count)
-        facets = configuration.facetAttributes.map { FacetValues(path: $0.path) }
+        facets = configuration.facetAttributes.map { FacetValues(path: $0.lookup) }
     }
 
     mutating func add(_ batch: [SnapshotBuilder.Input]) {
         let criteria = configuration.documentOrder
         var seen: [UInt32] = []
+        var scalars: [JSONValue] = []
         for input in batch {
             let record = input.record
             if !criteria.isEmpty { keys.append(record, criteria: criteria) }
             for f in facets.indices {
                 seen.removeAll(keepingCapacity: true)
-                for scalar in RecordValues.scalars(at: facets[f].path, in: record) {
+                scalars.removeAll(keepingCapacity: true)
+                RecordValues.appendScalars(at: facets[f].path, in: record, to: &scalars)
+                for scalar in scalars {
                     guard let text = scalar.scalarText else { continue }
                     let id = facets[f].interner.id(of: text)
                     if !seen.contains(id) { seen.append(id) }  // each value once per record
@@ -758,8 +771,7 @@ private struct ValueColumns: Sendable {
             }
             let position = count
             RecordValues.forEachNumber(in: record) { path, number in
-                numerics[path, default: NumericValues()].advance(to: position)
-                numerics[path]!.values.append(number)
+                numerics[path, default: NumericValues()].append(number, of: position)
             }
             locations.append(GeoPoint.locations(of: record))
         }
@@ -786,7 +798,7 @@ private struct ValueColumns: Sendable {
                 }
                 docStarts.append(UInt32(docValues.count))
             }
-            return FacetColumn(path: facet.path, values: values, docStarts: docStarts, docValues: docValues)
+            return FacetColumn(path: facet.path.text, values: values, docStarts: docStarts, docValues: docValues)
         }
         var numericColumns: [String: NumericColumn] = [:]
         for (path, column) in numerics {
