@@ -343,6 +343,8 @@ public final class SearchIndex: Sendable {
         if first!.count <= streamFrom {
             change.upserts = first!
         } else {
+            // The rest of the file as the first records were: a hint, not a limit.
+            change.expectedBatchedRecords = Int(Double(reader.position) * Double(bytes.count) / Double(max(reader.bytesRead, 1)))
             change.upsertBatches = { () throws(SearchError) -> IndexStore.Change.RecordBatch? in
                 let batch: IndexStore.Change.RecordBatch
                 if let records = first {
@@ -369,6 +371,8 @@ public final class SearchIndex: Sendable {
         /// Records read so far, and how many of them had no objectID.
         private(set) var position = 0
         private(set) var generated = 0
+        /// The bytes read so far.
+        var bytesRead: Int { reader.bytesRead }
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, source: String, released: (@Sendable (Int) -> Void)?) {
             reader = JSONValueSequenceReader(utf8: bytes)

@@ -198,6 +198,11 @@ struct SnapshotAccumulator {
     private var superseded: Set<Int> = []
     private var words: WordColumns
     private var values: ValueColumns
+    /// About how many inputs will be added in all, when the caller can tell (an import): once
+    /// the first batch shows how many entries an input makes, the largest columns are given
+    /// room for all of them at once, instead of growing by doubling (each growth a copy into
+    /// new memory). Room never used is address space, not memory.
+    var expectedInputs: Int?
 
     /// How many forward words are kept in memory before they go to a temporary file, when an
     /// accumulator spills (16 MiB of them): a segment of a few writes never spills; an import
@@ -222,6 +227,15 @@ struct SnapshotAccumulator {
     ///   as `IndexStore` stores them), from the same tokenization; else empty.
     @discardableResult
     mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> TextColumns {
+        if let expected = expectedInputs, !rowIDs.isEmpty {
+            expectedInputs = nil
+            // A tenth more: an estimate a little short would make the columns grow once more,
+            // a copy of all of them.
+            let room = expected + expected / 10
+            rowIDs.reserveCapacity(room)
+            words.reserve(inputs: room)
+            values.reserve(inputs: room)
+        }
         rowIDs.append(contentsOf: batch.lazy.map(\.rowID))
         if batch.count >= SnapshotBuilder.parallelFrom {
             // Moved into the box (not copied: held twice, the columns would be copied whole
@@ -405,6 +419,18 @@ private struct WordColumns {
 
     init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
+    }
+
+    /// Room for `inputs` inputs in all, with as many entries each as the inputs so far.
+    mutating func reserve(inputs: Int) {
+        let added = docStarts.count - 1
+        guard added > 0, inputs > added else { return }
+        let entries = Int(Double(docTerms.count) / Double(added) * Double(inputs))
+        docTerms.reserveCapacity(entries)
+        docMasks.reserveCapacity(entries)
+        docPositions.reserveCapacity(entries)
+        docStarts.reserveCapacity(inputs + 1)
+        forwardStarts.reserveCapacity(inputs + 1)
     }
 
     mutating func add(_ batch: [SnapshotBuilder.Input], configuration: IndexConfiguration, texts: Bool) -> TextColumns {
@@ -748,6 +774,15 @@ private struct ValueColumns: Sendable {
         self.configuration = configuration
         keys = OrderValues(criteria: configuration.documentOrder.count)
         facets = configuration.facetAttributes.map { FacetValues(path: $0.lookup) }
+    }
+
+    /// Room for `inputs` inputs in all, with as many facet values each as the inputs so far.
+    mutating func reserve(inputs: Int) {
+        guard count > 0, inputs > count else { return }
+        for f in facets.indices {
+            facets[f].starts.reserveCapacity(inputs + 1)
+            facets[f].values.reserveCapacity(Int(Double(facets[f].values.count) / Double(count) * Double(inputs)))
+        }
     }
 
     mutating func add(_ batch: [SnapshotBuilder.Input]) {

@@ -675,6 +675,10 @@ final class IndexStore: @unchecked Sendable {
         /// import too large to hold parsed at once): each call returns the next batch, nil after
         /// the last; throwing rejects the whole change. The index is derived anew.
         var upsertBatches: (() throws(SearchError) -> RecordBatch?)?
+        /// About how many records `upsertBatches` gives in all, when the caller can tell (an
+        /// import, from the bytes its first batch took): the index's largest columns are then
+        /// made that size at once rather than grown by doubling, each growth a copy.
+        var expectedBatchedRecords: Int?
 
         /// Records and, when already made (off the writer's thread), their stored JSON text.
         struct RecordBatch: Sendable {
@@ -808,7 +812,8 @@ final class IndexStore: @unchecked Sendable {
                     try applyDeletions(change.deletions, rowIDs: change.deletedRowIDs, textConfiguration: textConfiguration,
                                        generation: generation)
                     var streamed = try change.upsertBatches.map { next throws in
-                        try streamUpserts(next, keepOldRecords: textConfiguration != nil, configuration: configuration, generation: generation)
+                        try streamUpserts(next, expecting: change.expectedBatchedRecords, keepOldRecords: textConfiguration != nil,
+                                          configuration: configuration, generation: generation)
                     }
                     // A logged write's records are tokenized once, for their segment and their FTS5
                     // text; many of them on another thread while they are stored.
@@ -1175,9 +1180,10 @@ final class IndexStore: @unchecked Sendable {
     /// thread, while the batch before is tokenized once, on a second thread, into both the
     /// index's per-record data and its FTS5 text, which this thread then stores. One batch of
     /// parsed records (two, in flight) is held at a time.
-    private func streamUpserts(_ next: () throws(SearchError) -> Change.RecordBatch?, keepOldRecords: Bool,
+    private func streamUpserts(_ next: () throws(SearchError) -> Change.RecordBatch?, expecting expectedCount: Int?, keepOldRecords: Bool,
                                configuration: IndexConfiguration, generation: Int64) throws -> StreamedRecords {
         var accumulator = SnapshotAccumulator(configuration: configuration, spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
+        accumulator.expectedInputs = expectedCount
         let accumulation = BackgroundAccumulation<WrittenRecords>(taking: &accumulator, texts: true)
         let existingUpTo = try largestRowID()
         let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
