@@ -72,8 +72,11 @@ enum Tokenizer {
         let asciiHigh = separators.high
         let indexesNonASCII = !separators.nonASCII.isEmpty
         text.withUTF8 { utf8 in
-            var folded: [UInt8] = []
-            folded.reserveCapacity(32)
+            // The current word folded, in a buffer of its own rather than an array: appending
+            // a byte is then a store, without the array's uniqueness and capacity checks (run
+            // for every byte of every record an import reads).
+            var folded = FoldedWord()
+            defer { folded.deallocate() }
             var tokenStart = -1
             var offset = 0
             while offset < utf8.count {
@@ -115,8 +118,8 @@ enum Tokenizer {
                     }
                 }
                 if isSeparator, tokenStart >= 0 {
-                    folded.withUnsafeBufferPointer { sink.token($0, start: tokenStart, end: offset) }
-                    folded.removeAll(keepingCapacity: true)
+                    sink.token(folded.bytes, start: tokenStart, end: offset)
+                    folded.removeAll()
                     tokenStart = -1
                 }
                 if isIndexed {
@@ -126,8 +129,40 @@ enum Tokenizer {
                 offset += width
             }
             if tokenStart >= 0 {
-                folded.withUnsafeBufferPointer { sink.token($0, start: tokenStart, end: utf8.count) }
+                sink.token(folded.bytes, start: tokenStart, end: utf8.count)
             }
+        }
+    }
+
+    /// The bytes of the word being folded: a buffer that grows as a word needs, never shrinks,
+    /// and is released by its owner (`scan`).
+    private struct FoldedWord {
+        private var start = UnsafeMutablePointer<UInt8>.allocate(capacity: 64)
+        private var capacity = 64
+        private var count = 0
+
+        var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: start, count: count) }
+
+        mutating func append(_ byte: UInt8) {
+            if count == capacity { grow() }
+            start[count] = byte
+            count += 1
+        }
+
+        mutating func append(contentsOf bytes: String.UTF8View) {
+            for byte in bytes { append(byte) }
+        }
+
+        mutating func removeAll() { count = 0 }
+
+        func deallocate() { start.deallocate() }
+
+        private mutating func grow() {
+            let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity * 2)
+            larger.update(from: start, count: count)
+            start.deallocate()
+            start = larger
+            capacity *= 2
         }
     }
 
