@@ -366,6 +366,7 @@ public final class SearchIndex: Sendable {
         // @unchecked: used by one thread at a time (the import waits for the batch read ahead
         // before reading on), and `bytes` outlives it (the import waits before returning).
         private var reader: JSONValueSequenceReader
+        private let bytes: UnsafeBufferPointer<UInt8>
         private let source: String
         private let released: (@Sendable (Int) -> Void)?
         /// Records read so far, and how many of them had no objectID.
@@ -376,6 +377,7 @@ public final class SearchIndex: Sendable {
 
         init(_ bytes: UnsafeBufferPointer<UInt8>, source: String, released: (@Sendable (Int) -> Void)?) {
             reader = JSONValueSequenceReader(utf8: bytes)
+            self.bytes = bytes
             self.source = source
             self.released = released
         }
@@ -388,7 +390,15 @@ public final class SearchIndex: Sendable {
                     if record["objectID"] == nil || record["objectID"]?.isNull == true { generated += 1 }
                     let object = try SearchIndex.normalizedRecord(record, position: position)
                     batch.records.append(object)
-                    if bodies { batch.bodies.append(JSONValue.object(object).jsonBytes) }
+                    if bodies {
+                        // The record's text as it came when it is what writing the record gives
+                        // (compact, an objectID string of its own): copied, not written again.
+                        if reader.lastValueIsWrittenForm, case .string? = record["objectID"] {
+                            batch.bodies.append(Array(UnsafeBufferPointer(rebasing: bytes[reader.lastValueRange])))
+                        } else {
+                            batch.bodies.append(JSONValue.object(object).jsonBytes)
+                        }
+                    }
                     position += 1
                 }
             } catch let error as JSONParseError {

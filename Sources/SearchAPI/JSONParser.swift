@@ -112,6 +112,13 @@ public struct JSONValueSequenceReader {
     /// release the memory behind them).
     public var bytesRead: Int { parser.index }
 
+    /// Where the value `next` returned last stands in the text, and whether that text is
+    /// exactly what `jsonBytes` writes for the value (compact, no escape but `\"` and `\\`,
+    /// numbers as the writer writes them, no repeated key): a caller that stores the value's
+    /// text can then copy it rather than write it out again.
+    package private(set) var lastValueRange = 0..<0
+    package private(set) var lastValueIsWrittenForm = false
+
     /// The next value, or nil after the last.
     public mutating func next() throws(JSONParseError) -> JSONValue? {
         guard !finished else { return nil }
@@ -120,7 +127,7 @@ public struct JSONValueSequenceReader {
             parser.skipWhitespace()
             if parser.isAtEnd { finished = true; return nil }
             let line = parser.line
-            let value = try parser.parseValue()
+            let value = try parseValue()
             parser.skipInlineWhitespace()
             if !parser.isAtEnd, parser.peek != UInt8(ascii: "\n"), parser.peek != UInt8(ascii: "\r") {
                 throw parser.error("expected a new line after the JSON value that starts on line \(line)")
@@ -152,8 +159,17 @@ public struct JSONValueSequenceReader {
                     throw parser.error("expected ',' or ']' in an array")
                 }
             }
-            return try parser.parseValue()
+            return try parseValue()
         }
+    }
+
+    private mutating func parseValue() throws(JSONParseError) -> JSONValue {
+        let start = parser.index
+        parser.isWrittenForm = true
+        let value = try parser.parseValue()
+        lastValueRange = start..<parser.index
+        lastValueIsWrittenForm = parser.isWrittenForm
+        return value
     }
 
     /// After the array's `]`: only whitespace may follow.
@@ -170,6 +186,9 @@ struct JSONParser {
     var line = 1
     var lineStart = 0
     let limits: JSONParseLimits
+    /// Cleared when the text read since it was set differs from what `jsonBytes` writes for
+    /// the value read (see `JSONValueSequenceReader.lastValueIsWrittenForm`).
+    var isWrittenForm = true
 
     init(_ bytes: UnsafeBufferPointer<UInt8>, limits: JSONParseLimits) {
         self.bytes = bytes
@@ -200,8 +219,8 @@ struct JSONParser {
     mutating func skipWhitespace() {
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
-            case UInt8(ascii: "\n"): index += 1; line += 1; lineStart = index
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1; isWrittenForm = false
+            case UInt8(ascii: "\n"): index += 1; line += 1; lineStart = index; isWrittenForm = false
             default: return
             }
         }
@@ -250,9 +269,12 @@ struct JSONParser {
             while let isObject = open.last {
                 skipWhitespace()
                 if isObject {
+                    let members = objects[objects.count - 1].entries.count
                     guard objects[objects.count - 1].add(value, maxMembers: limits.maxElements) else {
                         throw error("an object with more than \(limits.maxElements) members; expected at most \(limits.maxElements)")
                     }
+                    // A repeated key: written once.
+                    if objects[objects.count - 1].entries.count == members { isWrittenForm = false }
                     guard !isAtEnd else { throw error("unexpected end of input in an object, expected ',' or '}'") }
                     if peek == UInt8(ascii: ",") {
                         index += 1
@@ -336,8 +358,13 @@ struct JSONParser {
             index = start
             throw error("a number of \(length) characters; expected at most \(limits.maxNumberLength)")
         }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        if isInteger, let value = Int64(text) { return .int(value) }
+        let token = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        let text = String(decoding: token, as: UTF8.self)
+        if isInteger, let value = Int64(text) {
+            if value == 0, token.count > 1 { isWrittenForm = false }  // -0
+            return .int(value)
+        }
+        if isWrittenForm, !JSONParser.isWrittenForm(decimal: token) { isWrittenForm = false }
         // A number beyond a double's range would be read as infinity, which JSON cannot write
         // back: the record stored and the record indexed would differ.
         guard let value = Double(text), value.isFinite else {
@@ -352,6 +379,7 @@ struct JSONParser {
         index += 1  // opening quote
         let start = index
         let maxBytes = limits.maxStringBytes
+        var nonASCII: UInt8 = 0
         func tooLong() -> JSONParseError {
             index = quote
             return error("a string longer than \(maxBytes) bytes; expected at most \(maxBytes)")
@@ -361,14 +389,21 @@ struct JSONParser {
             let byte = bytes[index]
             if index - start > maxBytes { throw tooLong() }
             if byte == UInt8(ascii: "\"") {
-                let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                let source = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                var string = String(decoding: source, as: UTF8.self)
+                // Decoding replaces bytes that are not UTF-8: the text then is not the string's.
+                if isWrittenForm, nonASCII >= 0x80, !string.withUTF8({ $0.elementsEqual(source) }) { isWrittenForm = false }
                 index += 1
                 return string
             }
             if byte == UInt8(ascii: "\\") { break }
             if byte < 0x20 { throw error("unescaped control character in a string") }
+            nonASCII |= byte
             index += 1
         }
+        // The writer escapes `"`, `\` and control characters only (`\n`, `\r`, `\t`, else
+        // `\u00` and lowercase hex): any other escape here is written otherwise.
+        if nonASCII >= 0x80 { isWrittenForm = false }  // not compared with the decoded string below
         var scalars = Array(bytes[start..<index])
         while true {
             guard index < bytes.count else { throw error("unterminated string") }
@@ -376,6 +411,7 @@ struct JSONParser {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { index += 1; break }
             if byte < 0x20 { throw error("unescaped control character in a string") }
+            if byte >= 0x80 { isWrittenForm = false }  // not compared with the decoded string
             if byte != UInt8(ascii: "\\") { scalars.append(byte); index += 1; continue }
             index += 1
             guard index < bytes.count else { throw error("unterminated escape in a string") }
@@ -384,14 +420,18 @@ struct JSONParser {
             switch escape {
             case UInt8(ascii: "\""): scalars.append(UInt8(ascii: "\""))
             case UInt8(ascii: "\\"): scalars.append(UInt8(ascii: "\\"))
-            case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/"))
-            case UInt8(ascii: "b"): scalars.append(0x08)
-            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "/"): scalars.append(UInt8(ascii: "/")); isWrittenForm = false
+            case UInt8(ascii: "b"): scalars.append(0x08); isWrittenForm = false
+            case UInt8(ascii: "f"): scalars.append(0x0C); isWrittenForm = false
             case UInt8(ascii: "n"): scalars.append(0x0A)
             case UInt8(ascii: "r"): scalars.append(0x0D)
             case UInt8(ascii: "t"): scalars.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try parseHex4()
+                if code >= 0x20 || code == 0x09 || code == 0x0A || code == 0x0D
+                    || bytes[(index - 4)..<index].contains(where: { (UInt8(ascii: "A")...UInt8(ascii: "F")).contains($0) }) {
+                    isWrittenForm = false
+                }
                 if (0xD800...0xDBFF).contains(code) {
                     if index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") {
                         index += 2
@@ -414,6 +454,36 @@ struct JSONParser {
             }
         }
         return String(decoding: scalars, as: UTF8.self)
+    }
+
+    /// Whether a number's text with a fraction (`-?int.frac`, maybe an exponent) is how the
+    /// writer writes the double it reads as: no exponent, no trailing zero in the fraction, at
+    /// most 15 digits (a double keeps 15 decimal digits, so its shortest form is this one) and,
+    /// below 1, at most three zeros after the point (smaller numbers are written with an
+    /// exponent). Integral doubles (`5.0`) are written as integers: their fraction ends with 0.
+    static func isWrittenForm(decimal token: UnsafeBufferPointer<UInt8>) -> Bool {
+        var digits = 0
+        var point = -1
+        for (offset, byte) in token.enumerated() {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "."): point = offset
+            case UInt8(ascii: "-") where offset == 0: continue
+            default: return false  // an exponent
+            }
+        }
+        guard point > 0, digits <= 15, token[token.count - 1] != UInt8(ascii: "0") else { return false }
+        let integerStart = token[0] == UInt8(ascii: "-") ? 1 : 0
+        if point - integerStart == 1, token[integerStart] == UInt8(ascii: "0") {
+            // 0.000x at the smallest: four zeros would be written 1e-05.
+            var zeros = 0
+            for byte in token[(point + 1)...] {
+                guard byte == UInt8(ascii: "0") else { break }
+                zeros += 1
+            }
+            if zeros > 3 { return false }
+        }
+        return true
     }
 
     mutating func parseHex4() throws(JSONParseError) -> UInt32 {

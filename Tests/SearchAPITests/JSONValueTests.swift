@@ -767,3 +767,118 @@ import SearchAPI
         #expect(streamed?.line == whole?.line && streamed?.column == whole?.column, "\(String(describing: streamed)) vs \(String(describing: whole))")
     }
 }
+
+/// A value's text is copied as it came (an import stores it so) only when it is what writing
+/// the value gives: `lastValueIsWrittenForm` may miss a text that is (it is cautious about
+/// numbers), never accept one that is not.
+@Suite struct WrittenFormTests {
+    /// Random JSON text: values written compactly or not, with escapes, numbers in many forms,
+    /// repeated keys, non-ASCII and invalid UTF-8.
+    struct RandomJSON: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
+        mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
+
+        mutating func space() -> [UInt8] { chance(8) ? Array(pick([" ", "\n", "\t", "\r\n", "  "]).utf8) : [] }
+
+        mutating func string() -> [UInt8] {
+            var out: [UInt8] = [UInt8(ascii: "\"")]
+            for _ in 0..<Int.random(in: 0...6, using: &self) {
+                let piece: [UInt8] = chance(85)
+                    ? Array(pick(["a", "Zz", "phone", "é", "e\u{301}", "日本", "/", "<b>", "x y", "'"]).utf8)
+                    : pick([Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\/"#.utf8), Array(#"\u00e9"#.utf8),
+                            Array(#"\u0001"#.utf8), Array(#"\b"#.utf8), [0xFF], [0xC3], [0xE2, 0x82]])
+                out += piece
+            }
+            return out + [UInt8(ascii: "\"")]
+        }
+
+        mutating func number() -> [UInt8] {
+            Array(pick(["0", "-0", "7", "-12", "21449", "49.99", "0.5", "-0.25", "5.0", "5.50", "0.0001", "0.00001", "1e3", "2E-2",
+                        "12345678901234.5", "1234567890123456.5", "0.30000000000000004", "99999999999999999999", "3.14159",
+                        "100.001", "-0.001"]).utf8)
+        }
+
+        mutating func value(depth: Int) -> [UInt8] {
+            switch depth < 3 ? Int.random(in: 0..<10, using: &self) : Int.random(in: 0..<6, using: &self) {
+            case 0, 1: return string()
+            case 2, 3: return number()
+            case 4: return Array(pick(["true", "false", "null"]).utf8)
+            case 5: return string()
+            case 6, 7:
+                var out: [UInt8] = [UInt8(ascii: "[")] + space()
+                for i in 0..<Int.random(in: 0...3, using: &self) {
+                    if i > 0 { out += space() + [UInt8(ascii: ",")] + space() }
+                    out += value(depth: depth + 1)
+                }
+                return out + space() + [UInt8(ascii: "]")]
+            default:
+                return object(depth: depth)
+            }
+        }
+
+        mutating func object(depth: Int) -> [UInt8] {
+            var out: [UInt8] = [UInt8(ascii: "{")] + space()
+            for i in 0..<Int.random(in: 0...4, using: &self) {
+                if i > 0 { out += space() + [UInt8(ascii: ",")] + space() }
+                let key: [UInt8] = chance(80) ? Array("\"\(pick(["objectID", "name", "a", "b", "é", "e\u{301}"]))\"".utf8) : string()
+                out += key + space() + [UInt8(ascii: ":")] + space() + value(depth: depth + 1)
+            }
+            return out + space() + [UInt8(ascii: "}")]
+        }
+    }
+
+    @Test func aTextTakenAsWrittenIsWhatWritingItsValueGives() throws {
+        var random = RandomJSON(state: 71)
+        var accepted = 0, total = 0
+        for _ in 0..<300 {
+            var text: [UInt8] = Array("[".utf8)
+            for i in 0..<Int.random(in: 1...8, using: &random) {
+                if i > 0 { text += random.space() + Array(",".utf8) + random.space() }
+                text += random.chance(70) ? random.object(depth: 0) : random.value(depth: 0)
+            }
+            text += Array("]".utf8)
+            try text.withUnsafeBufferPointer { buffer throws in
+                var reader = JSONValueSequenceReader(utf8: buffer)
+                while let value = try reader.next() {
+                    total += 1
+                    let taken = Array(buffer[reader.lastValueRange])
+                    // The range is the value's whole text: it parses to the same value.
+                    #expect(try JSONValue(parsingUTF8: taken) == value)
+                    if reader.lastValueIsWrittenForm {
+                        accepted += 1
+                        #expect(taken == value.jsonBytes, "\(String(decoding: taken, as: UTF8.self))")
+                    }
+                }
+            }
+        }
+        // Neither always nor never: the check is exercised both ways.
+        #expect(accepted > total / 10 && accepted < total * 9 / 10, "\(accepted) of \(total)")
+    }
+
+    /// What the writer writes is taken as written (values it writes in one form only).
+    @Test func writtenTextIsTakenAsWritten() throws {
+        let values: [JSONValue] = [
+            ["objectID": "p0", "name": "AT&T GoPhone - Samsung \"Galaxy\" \\ Express", "price": 49.99, "popularity": 21449,
+             "categories": ["Cell Phones", "Prepaid"], "rating": 0.5, "free": true, "none": nil, "nested": ["a": [1, -2.25, []], "b": [:]]],
+            ["objectID": "日本", "é": "e\u{301}", "small": 0.0001, "large": 12345678901234.5, "negative": -0.001],
+            [], [:], "text", 0, -7, 3.5,
+        ]
+        for value in values {
+            let text = value.jsonBytes
+            try text.withUnsafeBufferPointer { buffer throws in
+                var reader = JSONValueSequenceReader(utf8: buffer, form: .lines)
+                #expect(try reader.next() == value)
+                #expect(reader.lastValueIsWrittenForm, "\(value.jsonString)")
+                #expect(reader.lastValueRange == 0..<text.count)
+            }
+        }
+    }
+}
