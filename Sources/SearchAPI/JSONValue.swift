@@ -222,27 +222,28 @@ struct AnyCodingKey: CodingKey {
 /// string per record. Two paths are equal when their text is.
 package struct JSONPath: Sendable, Hashable {
     package let text: String
-    /// Per step of the walk: the rest of the path as one key (tried first: a key may contain
-    /// dots), and the key before its first dot (nil when it has none).
-    fileprivate let wholes: [String]
-    fileprivate let heads: [String?]
+    /// For a path with a dot, each step of the walk: the rest of the path as one key (tried
+    /// first: a key may contain dots) and the key before its first dot (nil when it has none).
+    /// Empty for a path without a dot (the common case, which then allocates nothing).
+    fileprivate let steps: [(whole: String, head: String?)]
 
     package init(_ text: String) {
         self.text = text
-        var wholes: [String] = []
-        var heads: [String?] = []
+        guard text.utf8.contains(UInt8(ascii: ".")) else {
+            steps = []
+            return
+        }
+        var steps: [(whole: String, head: String?)] = []
         var rest = Substring(text)
         while true {
-            wholes.append(String(rest))
             guard let dot = rest.utf8.firstIndex(of: UInt8(ascii: ".")) else {
-                heads.append(nil)
+                steps.append((String(rest), nil))
                 break
             }
-            heads.append(String(rest[..<dot]))
+            steps.append((String(rest), String(rest[..<dot])))
             rest = rest[rest.utf8.index(after: dot)...]
         }
-        self.wholes = wholes
-        self.heads = heads
+        self.steps = steps
     }
 
     package static func == (lhs: JSONPath, rhs: JSONPath) -> Bool { lhs.text == rhs.text }
@@ -251,11 +252,13 @@ package struct JSONPath: Sendable, Hashable {
 
 extension JSONObject {
     /// The value at `path`, as `JSONValue.value(atPath:)` finds it.
-    package func value(at path: JSONPath) -> JSONValue? { value(at: path, step: 0) }
+    package func value(at path: JSONPath) -> JSONValue? {
+        path.steps.isEmpty ? self[path.text] : value(at: path, step: 0)
+    }
 
     private func value(at path: JSONPath, step: Int) -> JSONValue? {
-        if let direct = self[path.wholes[step]] { return direct }
-        guard let head = path.heads[step], let child = self[head] else { return nil }
+        if let direct = self[path.steps[step].whole] { return direct }
+        guard let head = path.steps[step].head, let child = self[head] else { return nil }
         switch child {
         case .object(let object): return object.value(at: path, step: step + 1)
         case .array(let elements):
