@@ -392,7 +392,9 @@ public final class SearchIndex: Sendable {
                     batch.records.append(object)
                     if bodies {
                         // The record's text as it came when it is what writing the record gives
-                        // (compact, an objectID string of its own): copied, not written again.
+                        // (compact, an objectID string of its own): copied, not written again. (Read
+                        // from the mapped file a second time: a file rewritten during its own import
+                        // is not supported, its parse would be torn already.)
                         if reader.lastValueIsWrittenForm, case .string? = record["objectID"] {
                             batch.bodies.append(Array(UnsafeBufferPointer(rebasing: bytes[reader.lastValueRange])))
                         } else {

@@ -229,9 +229,8 @@ struct SnapshotAccumulator {
     mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> TextColumns {
         if let expected = expectedInputs, !rowIDs.isEmpty {
             expectedInputs = nil
-            // A tenth more: an estimate a little short would make the columns grow once more,
-            // a copy of all of them.
-            let room = expected + expected / 10
+            let room = SnapshotAccumulator.room(expecting: expected,
+                                                bytesPerInput: MemoryLayout<Int64>.size + words.bytesPerInput + values.bytesPerInput)
             rowIDs.reserveCapacity(room)
             words.reserve(inputs: room)
             values.reserve(inputs: room)
@@ -251,6 +250,17 @@ struct SnapshotAccumulator {
             values.add(batch)
             return words.add(batch, configuration: configuration, texts: texts)
         }
+    }
+
+    /// How many inputs the columns get room for when `expected` are expected, each taking
+    /// `bytesPerInput`: a tenth more (an estimate a little short would make the columns grow
+    /// once more, a copy of all of them), and at most what an eighth of the machine's memory
+    /// holds (an estimate far off, a file whose first records are unlike the rest, must not ask
+    /// for more address space than the system gives a process).
+    static func room(expecting expected: Int, bytesPerInput: Int,
+                     memory: UInt64 = ProcessInfo.processInfo.physicalMemory) -> Int {
+        let limit = Int(min(memory / 8, UInt64(Int.max)))
+        return min(expected + expected / 10, limit / max(bytesPerInput, 1))
     }
 
     /// Gives the inputs added so far their rowids, in the order added: a write tokenizes its
@@ -419,6 +429,12 @@ private struct WordColumns {
 
     init(configuration: IndexConfiguration) {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
+    }
+
+    /// The bytes an input takes in the columns `reserve` sizes, on average so far.
+    var bytesPerInput: Int {
+        let added = max(docStarts.count - 1, 1)
+        return 2 * MemoryLayout<UInt32>.size + (docTerms.count + added - 1) / added * 8
     }
 
     /// Room for `inputs` inputs in all, with as many entries each as the inputs so far.
@@ -825,6 +841,12 @@ private struct ValueColumns: Sendable {
         self.configuration = configuration
         keys = OrderValues(criteria: configuration.documentOrder.count)
         facets = configuration.facetAttributes.map { FacetValues(path: $0.lookup) }
+    }
+
+    /// The bytes an input takes in the columns `reserve` sizes, on average so far.
+    var bytesPerInput: Int {
+        let added = max(count, 1)
+        return facets.reduce(0) { $0 + MemoryLayout<UInt32>.size * (1 + ($1.values.count + added - 1) / added) }
     }
 
     /// Room for `inputs` inputs in all, with as many facet values each as the inputs so far.

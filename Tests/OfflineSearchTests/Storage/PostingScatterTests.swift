@@ -51,3 +51,16 @@ import Testing
         }
     }
 }
+
+/// An import sizes its largest columns once from an estimate of its record count
+/// (`SnapshotAccumulator.expectedInputs`): a tenth more than the estimate, never more than an
+/// eighth of the machine's memory, however far off the estimate is.
+@Suite struct ColumnReservationTests {
+    @Test func roomIsTheEstimateAndATenthBoundedByMemory() {
+        #expect(SnapshotAccumulator.room(expecting: 1_000_000, bytesPerInput: 450, memory: 24 << 30) == 1_100_000)
+        // 50M inputs of 450 bytes would be 22 GB: on a 4 GB phone, 512 MB of room.
+        let room = SnapshotAccumulator.room(expecting: 50_000_000, bytesPerInput: 450, memory: 4 << 30)
+        #expect(room == (512 << 20) / 450)
+        #expect(SnapshotAccumulator.room(expecting: 10, bytesPerInput: 0, memory: 1 << 30) == 11)
+    }
+}
