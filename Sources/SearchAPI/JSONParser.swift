@@ -113,9 +113,10 @@ public struct JSONValueSequenceReader {
     public var bytesRead: Int { parser.index }
 
     /// Where the value `next` returned last stands in the text, and whether that text is
-    /// exactly what `jsonBytes` writes for the value (compact, no escape but `\"` and `\\`,
-    /// numbers as the writer writes them, no repeated key): a caller that stores the value's
-    /// text can then copy it rather than write it out again.
+    /// exactly what `jsonBytes` writes for the value (compact, escapes only where and as the
+    /// writer writes them, numbers as it writes them, no repeated key, valid UTF-8): a caller
+    /// that stores the value's text can then copy it rather than write it out again. It may
+    /// be false for such a text (numbers are judged cautiously), never true for another.
     package private(set) var lastValueRange = 0..<0
     package private(set) var lastValueIsWrittenForm = false
 
