@@ -79,7 +79,7 @@ let package = Package(
             dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch", "SearchTestDoubles"],
             path: "Benchmarks/OfflineSearchBenchmark"
         ),
-        .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI"]),
+        .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI", "DatasetGenerator"]),
         .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "FuzzTargets"],
                     // A data folder written by version 0.7.0, read by path (MigrationTests).
                     exclude: ["Fixtures"]),

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import SearchAPI
+@testable import DatasetGenerator
 
 // MARK: - Parser
 
@@ -774,23 +775,20 @@ import SearchAPI
 @Suite struct WrittenFormTests {
     /// Random JSON text: values written compactly or not, with escapes, numbers in many forms,
     /// repeated keys, non-ASCII and invalid UTF-8.
-    struct RandomJSON: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-        mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
+    struct RandomJSON {
+        /// The dataset generator's: seeded, the same on every platform.
+        var generator: SplitMix64
+        init(seed: UInt64) { generator = SplitMix64(state: seed) }
+
+        mutating func chance(_ percent: Int) -> Bool { generator.below(100) < percent }
+        mutating func pick<T>(_ values: [T]) -> T { generator.pick(values) }
+        mutating func count(_ range: ClosedRange<Int>) -> Int { range.lowerBound + generator.below(range.count) }
 
         mutating func space() -> [UInt8] { chance(8) ? Array(pick([" ", "\n", "\t", "\r\n", "  "]).utf8) : [] }
 
         mutating func string() -> [UInt8] {
             var out: [UInt8] = [UInt8(ascii: "\"")]
-            for _ in 0..<Int.random(in: 0...6, using: &self) {
+            for _ in 0..<count(0...6) {
                 let piece: [UInt8] = chance(85)
                     ? Array(pick(["a", "Zz", "phone", "é", "e\u{301}", "日本", "/", "<b>", "x y", "'"]).utf8)
                     : pick([Array(#"\""#.utf8), Array(#"\\"#.utf8), Array(#"\n"#.utf8), Array(#"\/"#.utf8), Array(#"\u00e9"#.utf8),
@@ -807,14 +805,14 @@ import SearchAPI
         }
 
         mutating func value(depth: Int) -> [UInt8] {
-            switch depth < 3 ? Int.random(in: 0..<10, using: &self) : Int.random(in: 0..<6, using: &self) {
+            switch generator.below(depth < 3 ? 10 : 6) {
             case 0, 1: return string()
             case 2, 3: return number()
             case 4: return Array(pick(["true", "false", "null"]).utf8)
             case 5: return string()
             case 6, 7:
                 var out: [UInt8] = [UInt8(ascii: "[")] + space()
-                for i in 0..<Int.random(in: 0...3, using: &self) {
+                for i in 0..<count(0...3) {
                     if i > 0 { out += space() + [UInt8(ascii: ",")] + space() }
                     out += value(depth: depth + 1)
                 }
@@ -826,7 +824,7 @@ import SearchAPI
 
         mutating func object(depth: Int) -> [UInt8] {
             var out: [UInt8] = [UInt8(ascii: "{")] + space()
-            for i in 0..<Int.random(in: 0...4, using: &self) {
+            for i in 0..<count(0...4) {
                 if i > 0 { out += space() + [UInt8(ascii: ",")] + space() }
                 let key: [UInt8] = chance(80) ? Array("\"\(pick(["objectID", "name", "a", "b", "é", "e\u{301}"]))\"".utf8) : string()
                 out += key + space() + [UInt8(ascii: ":")] + space() + value(depth: depth + 1)
@@ -836,11 +834,11 @@ import SearchAPI
     }
 
     @Test func aTextTakenAsWrittenIsWhatWritingItsValueGives() throws {
-        var random = RandomJSON(state: 71)
+        var random = RandomJSON(seed: 71)
         var accepted = 0, total = 0
         for _ in 0..<300 {
             var text: [UInt8] = Array("[".utf8)
-            for i in 0..<Int.random(in: 1...8, using: &random) {
+            for i in 0..<random.count(1...8) {
                 if i > 0 { text += random.space() + Array(",".utf8) + random.space() }
                 text += random.chance(70) ? random.object(depth: 0) : random.value(depth: 0)
             }
