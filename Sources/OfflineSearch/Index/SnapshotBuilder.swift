@@ -431,17 +431,17 @@ private struct WordColumns {
         collector.placeholderTags = Set(configuration.synonyms.placeholderTags.map { Array($0.utf8) })
     }
 
-    /// The bytes an input takes in the columns `reserve` sizes, on average so far.
-    var bytesPerInput: Int {
-        let added = max(docStarts.count - 1, 1)
-        return 2 * MemoryLayout<UInt32>.size + (docTerms.count + added - 1) / added * 8
-    }
+    /// The entries an input made, on average so far.
+    private var entriesPerInput: Double { Double(docTerms.count) / Double(max(docStarts.count - 1, 1)) }
+
+    /// The bytes an input takes in the columns `reserve` sizes, on average so far: its two
+    /// starts and its entries (a term, a mask and a position each).
+    var bytesPerInput: Int { 2 * MemoryLayout<UInt32>.size + Int((entriesPerInput * 8).rounded(.up)) }
 
     /// Room for `inputs` inputs in all, with as many entries each as the inputs so far.
     mutating func reserve(inputs: Int) {
-        let added = docStarts.count - 1
-        guard added > 0, inputs > added else { return }
-        let entries = Int(Double(docTerms.count) / Double(added) * Double(inputs))
+        guard docStarts.count > 1, inputs > docStarts.count - 1 else { return }
+        let entries = Int(entriesPerInput * Double(inputs))
         docTerms.reserveCapacity(entries)
         docMasks.reserveCapacity(entries)
         docPositions.reserveCapacity(entries)
@@ -843,10 +843,13 @@ private struct ValueColumns: Sendable {
         facets = configuration.facetAttributes.map { FacetValues(path: $0.lookup) }
     }
 
-    /// The bytes an input takes in the columns `reserve` sizes, on average so far.
+    /// A facet's values per input, on average so far.
+    private func valuesPerInput(_ facet: FacetValues) -> Double { Double(facet.values.count) / Double(max(count, 1)) }
+
+    /// The bytes an input takes in the columns `reserve` sizes, on average so far: per facet,
+    /// its start and its value ids.
     var bytesPerInput: Int {
-        let added = max(count, 1)
-        return facets.reduce(0) { $0 + MemoryLayout<UInt32>.size * (1 + ($1.values.count + added - 1) / added) }
+        facets.reduce(0) { $0 + MemoryLayout<UInt32>.size * (1 + Int(valuesPerInput($1).rounded(.up))) }
     }
 
     /// Room for `inputs` inputs in all, with as many facet values each as the inputs so far.
@@ -854,7 +857,7 @@ private struct ValueColumns: Sendable {
         guard count > 0, inputs > count else { return }
         for f in facets.indices {
             facets[f].starts.reserveCapacity(inputs + 1)
-            facets[f].values.reserveCapacity(Int(Double(facets[f].values.count) / Double(count) * Double(inputs)))
+            facets[f].values.reserveCapacity(Int(valuesPerInput(facets[f]) * Double(inputs)))
         }
     }
 

@@ -505,8 +505,8 @@ final class IndexStore: @unchecked Sendable {
 
     /// Adds stored records to `accumulator`, a batch at a time: every record, or with
     /// `generation` only those written before it, and those in `known` (just written, by rowid,
-    /// not parsed again); with `lastRowID`, only the rows up to it. With `texts`, each record's FTS5 text columns from the same
-    /// tokenization are handed to it.
+    /// not parsed again); with `lastRowID`, only the rows up to it. With `texts`, each record's
+    /// FTS5 text columns from the same tokenization are handed to it.
     private static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
                                          before generation: Int64? = nil, upTo lastRowID: Int64? = nil,
                                          known: [Int64: JSONObject] = [:],
