@@ -101,7 +101,17 @@ final class DataDirectory {
     deinit { try? FileManager.default.removeItem(atPath: path) }
 }
 
+/// `../shared/datasets`, beside the repository: the project's real datasets. CI has the folder;
+/// a user's clone does not, so the tests that read it carry `.needsSharedDatasets`.
 let sharedDatasets = CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/datasets")
+
+extension Trait where Self == ConditionTrait {
+    /// Skips the test, saying why, where `../shared/datasets` is absent (a user's clone).
+    static var needsSharedDatasets: Self {
+        .enabled(if: FileManager.default.fileExists(atPath: sharedDatasets.appendingPathComponent("products.json").path),
+                 "skipped: needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
+    }
+}
 
 /// The real products imported with their settings into a fresh data folder.
 func importedProducts() throws -> DataDirectory {
@@ -111,6 +121,18 @@ func importedProducts() throws -> DataDirectory {
                               "--settings", sharedDatasets.appendingPathComponent("products.settings.json").path])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.contains("Imported 3,291 records"))
+    return data
+}
+
+/// The bundled (generated) products, `Datasets/instant_search.json` with its settings, imported
+/// into a fresh data folder: for the tests that need a real-sized index but no particular record.
+func importedBundledProducts() throws -> DataDirectory {
+    let data = DataDirectory()
+    let datasets = CLI.repository.appendingPathComponent("Datasets")
+    let result = try CLI.run(["import", "--data", data.path, "instant_search", datasets.appendingPathComponent("instant_search.json").path,
+                              "--settings", datasets.appendingPathComponent("instant_search.settings.json").path])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.contains("Imported 3,000 records"))
     return data
 }
 

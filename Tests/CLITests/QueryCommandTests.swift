@@ -3,7 +3,7 @@ import SearchAPI
 import Testing
 
 @Suite(.serialized) struct QueryCommandTests {
-    @Test func answersEveryLineInOrderAndReportsErrorsInline() throws {
+    @Test(.needsSharedDatasets) func answersEveryLineInOrderAndReportsErrorsInline() throws {
         let data = try importedProducts()
         let input = """
             {"indexName":"instant_search","query":"iphone","hitsPerPage":2}
@@ -36,7 +36,7 @@ import Testing
         #expect(lines[9]["status"] == 400)
     }
 
-    @Test func acceptsAlgoliasMultiSearchBody() throws {
+    @Test(.needsSharedDatasets) func acceptsAlgoliasMultiSearchBody() throws {
         let data = try importedProducts()
         let input = #"""
             {"requests":[{"indexName":"instant_search","query":"ipad","hitsPerPage":1},{"indexName":"instant_search","params":"query=kindle&hitsPerPage=2"}],"strategy":"none"}
@@ -56,7 +56,7 @@ import Testing
     }
 
     @Test func strictExitsNonZeroWhenALineFailed() throws {
-        let data = try importedProducts()
+        let data = try importedBundledProducts()
         let good = #"{"indexName":"instant_search","query":"ipad"}"#
         #expect(try CLI.run(["query", "--data", data.path, "--strict"], stdin: good + "\n").status == 0)
         let failed = try CLI.run(["query", "--data", data.path, "--strict"], stdin: good + "\n{\"indexName\":\"missing\"}\n")

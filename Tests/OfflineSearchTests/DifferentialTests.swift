@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OfflineSearch
 import SearchAPI
+import DatasetGenerator
 
 // The engine against an independent brute-force evaluation over the raw products JSON:
 // hundreds of seeded random queries (prefixLast), with and without filters, compared on
@@ -122,8 +123,8 @@ private indirect enum Filter {
     ]
 
     /// The index, and the same records as the brute force reads them.
-    private static func load() throws -> (TestEngine, SearchIndex, [Product]) {
-        let records = try SharedDatasets.records("products.json")
+    private static func load(_ products: Products = .shared) throws -> (TestEngine, SearchIndex, [Product]) {
+        let records = try products.records()
         let engine = try TestEngine()
         let index = try engine.engine.index("products")
         try index.setSettings(settings)
@@ -253,8 +254,8 @@ private indirect enum Filter {
     }
 
     /// Runs `count` random cases; `filterRate` of 0...4 out of 4 get a filter.
-    private static func run(seed: UInt64, count: Int, filterRate: Int) throws {
-        let (_, index, products) = try load()
+    private static func run(seed: UInt64, count: Int, filterRate: Int, on source: Products = .shared) throws {
+        let (_, index, products) = try load(source)
         let vocabulary = Array(products.reduce(into: Set<String>()) { $0.formUnion($1.tokens) }).sorted()
         let ambiguous = ambiguousValues(products)
         var rng = SeededGenerator(seed: seed)
@@ -317,20 +318,43 @@ private indirect enum Filter {
         #expect(nonEmpty > count / 3, "only \(nonEmpty) of \(count) cases had matches")
     }
 
-    @Test func queriesWithoutFilters() throws {
+    /// The real products of `../shared/datasets`, or the generated ones of `Datasets/`.
+    enum Products {
+        case shared, bundled
+        func records() throws -> [JSONValue] {
+            switch self {
+            case .shared: return try SharedDatasets.records("products.json")
+            case .bundled: return BundledDataset.named("instant_search")!.records()
+            }
+        }
+    }
+
+    @Test func queriesOnTheBundledProducts() throws {
+        try DifferentialTests.run(seed: 0x5EED_0004, count: 150, filterRate: 2, on: .bundled)
+    }
+
+    @Test(.needsSharedDatasets) func queriesWithoutFilters() throws {
         try DifferentialTests.run(seed: 0x5EED_0001, count: 150, filterRate: 0)
     }
 
-    @Test func queriesWithFilters() throws {
+    @Test(.needsSharedDatasets) func queriesWithFilters() throws {
         try DifferentialTests.run(seed: 0x5EED_0002, count: 150, filterRate: 4)
     }
 
-    @Test func queriesSometimesFiltered() throws {
+    @Test(.needsSharedDatasets) func queriesSometimesFiltered() throws {
         try DifferentialTests.run(seed: 0x5EED_0003, count: 150, filterRate: 2)
     }
 
-    @Test func defaultFacetLimitKeepsTheTopValues() throws {
-        let (_, index, products) = try DifferentialTests.load()
+    @Test(.needsSharedDatasets) func defaultFacetLimitKeepsTheTopValues() throws {
+        try Self.checkTheDefaultFacetLimit(on: .shared)
+    }
+
+    @Test func defaultFacetLimitKeepsTheTopValuesOfTheBundledProducts() throws {
+        try Self.checkTheDefaultFacetLimit(on: .bundled)
+    }
+
+    private static func checkTheDefaultFacetLimit(on source: Products) throws {
+        let (_, index, products) = try DifferentialTests.load(source)
         let vocabulary = Array(products.reduce(into: Set<String>()) { $0.formUnion($1.tokens) }).sorted()
         for query in ["", "case", "ip", "black"] {
             let response = try index.search(query, ["facets": ["brand"], "hitsPerPage": 0])

@@ -5,7 +5,7 @@ import SearchAPI
 
 /// The real products imported with their own settings (legacy attributesToIndex, ignorePlurals,
 /// small typo thresholds) answer the sample queries sensibly.
-@Suite struct ProductsSmokeTests {
+@Suite(.needsSharedDatasets) struct ProductsSmokeTests {
     @Test func realProductsAnswerTypicalQueries() throws {
         let engine = try TestEngine()
         let index = try engine.index("instant_search", settings: try SharedDatasets.settings("products.settings.json"),

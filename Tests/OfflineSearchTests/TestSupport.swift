@@ -28,12 +28,14 @@ struct TestEngine {
     }
 }
 
-/// `../shared/datasets`, beside the repository.
+/// `../shared/datasets`, beside the repository: the project's real datasets. CI has the folder;
+/// a user's clone does not, so the tests that read it carry `.needsSharedDatasets`.
 enum SharedDatasets {
     static var directory: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("shared/datasets")
     }
+    static var isPresent: Bool { FileManager.default.fileExists(atPath: directory.appendingPathComponent("products.json").path) }
     static func records(_ file: String) throws -> [JSONValue] {
         let data = try Data(contentsOf: directory.appendingPathComponent(file))
         guard case .array(let records) = try JSONValue(parsingUTF8: Array(data)) else { return [] }
@@ -42,6 +44,13 @@ enum SharedDatasets {
     static func settings(_ file: String) throws -> JSONObject {
         let data = try Data(contentsOf: directory.appendingPathComponent(file))
         return try JSONValue(parsingUTF8: Array(data)).objectValue ?? [:]
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Skips the test, saying why, where `../shared/datasets` is absent (a user's clone).
+    static var needsSharedDatasets: Self {
+        .enabled(if: SharedDatasets.isPresent, "skipped: needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
     }
 }
 
