@@ -40,7 +40,8 @@ public struct AlgoliaServer: Sendable {
     }
 
     /// The Hummingbird application; `onListening` gets the bound port (useful with port 0).
-    /// - Throws: `ServerStartError` when no key is set and the host is not a loopback address.
+    /// - Throws: `ServerStartError` when a key is empty, or when no key is set and the host is not a
+    ///   loopback address.
     public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws(ServerStartError) -> Application<AlgoliaResponder> {
         try checkAddress()
         return Application(
@@ -59,6 +60,15 @@ public struct AlgoliaServer: Sendable {
 
     /// Without keys, anyone who reaches the port may read and change every index: only allowed on loopback.
     func checkAddress() throws(ServerStartError) {
+        // An empty key is almost always an unset shell variable (`--admin-key "$ADMIN_KEY"`): no
+        // client could send it, so the server would answer every request 403.
+        for (option, key) in [("--admin-key", configuration.adminKey), ("--search-key", configuration.searchKey)]
+        where key?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw ServerStartError(message: """
+                Refusing to serve with an empty \(option) (an unset variable?): no client could send it, so every \
+                request would be refused. Give the key, or leave the option out to serve without keys on loopback.
+                """)
+        }
         guard configuration.isOpen, !configuration.bindsLoopbackOnly else { return }
         throw ServerStartError(message: """
             Refusing to serve on \(configuration.host) without keys: anyone who can reach it could read, change and \

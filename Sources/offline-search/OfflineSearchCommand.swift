@@ -21,4 +21,18 @@ struct OfflineSearchCommand: AsyncParsableCommand {
             ListCommand.self, GenerateCommand.self, TUICommand.self, ServeCommand.self, MirrorCommand.self,
         ]
     )
+
+    /// Checks the first word before ArgumentParser sees it: `offline-search suggestions --help`
+    /// would otherwise print the root help and exit 0, and a script would take the misspelt
+    /// command for one that ran.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let commands = configuration.subcommands.compactMap { $0.configuration.commandName }
+        // `offline-search NAME …` and `offline-search help NAME`.
+        let named = arguments.first == "help" ? arguments.dropFirst().first : arguments.first
+        if let named, !named.hasPrefix("-"), !commands.contains(named) {
+            exit(withError: ValidationError("Unknown command '\(named)'. The commands: \(commands.joined(separator: ", ")).\n"))
+        }
+        await main(arguments)
+    }
 }

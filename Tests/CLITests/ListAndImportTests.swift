@@ -81,6 +81,19 @@ import Testing
         for command in ["import", "search", "query", "settings", "list", "generate"] { #expect(help.stdout.contains(command)) }
     }
 
+    @Test(arguments: [["suggestions", "--help"], ["serch", "iphone"], ["help", "sarch"]])
+    func anUnknownCommandIsAnErrorNotTheRootHelp(arguments: [String]) throws {
+        let result = try CLI.run(arguments)
+        #expect(result.status == 64, "\(arguments): \(result.stdout) \(result.stderr)")
+        #expect(result.stderr.lowercased().contains("unknown command"), "\(result.stderr)")
+    }
+
+    @Test func helpOnAKnownCommandStillWorks() throws {
+        let result = try CLI.run(["help", "search"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("USAGE: offline-search search"), "\(result.stdout)")
+    }
+
     @Test func generateIsDeterministic() throws {
         let first = try CLI.run(["generate", "products", "--count", "50", "--seed", "7"])
         let second = try CLI.run(["generate", "products", "--count", "50", "--seed", "7"])

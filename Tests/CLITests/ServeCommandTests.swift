@@ -13,6 +13,13 @@ import Testing
         #expect(result.stderr.contains("without keys"), "\(result.stderr)")
     }
 
+    @Test(arguments: [["--admin-key", ""], ["--admin-key", "admin", "--search-key", ""], ["--search-key", "  "]])
+    func refusesAnEmptyKeyWithAUsageError(keys: [String]) throws {
+        let result = try CLI.run(["serve", "--port", "0"] + keys)
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("Refusing to serve with an empty --"), "\(result.stderr)")
+    }
+
     @Test func servesTheDefaultFolderWhereADemoIndexAppearsWhenNamedAndStopsOnSIGTERM() async throws {
         let home = DataDirectory()
         let process = Process()

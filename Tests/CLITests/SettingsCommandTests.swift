@@ -5,7 +5,7 @@ import Testing
 @Suite(.serialized) struct SettingsCommandTests {
     @Test func settingsAreShownWithDefaultsAndChanged() throws {
         let data = DataDirectory()
-        let set = try CLI.run(["settings", "--data", data.path, "things", "--set", #"{"attributesToIndex":["name"],"hitsPerPage":7}"#])
+        let set = try CLI.run(["settings", "--data", data.path, "things", "--create", "--set", #"{"attributesToIndex":["name"],"hitsPerPage":7}"#])
         #expect(set.status == 0, "\(set.stderr)")
         let settings = try JSONValue(parsing: set.stdout)
         #expect(settings["searchableAttributes"] == ["name"])
@@ -17,6 +17,21 @@ import Testing
         let missing = try CLI.run(["settings", "--data", data.path, "nothing"])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("Index nothing does not exist"))
+    }
+
+    @Test func settingsOnAMissingIndexFailWithoutCreatingItUnlessAskedTo() throws {
+        let data = DataDirectory()
+        let typo = try CLI.run(["settings", "--data", data.path, "prodcts", "--set", #"{"hitsPerPage":5}"#])
+        #expect(typo.status != 0)
+        #expect(typo.stderr.contains("Index prodcts does not exist"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("404"), "\(typo.stderr)")
+        #expect(try CLI.run(["list", "--data", data.path]).stdout.contains("No indices in"), "no index is made from a typo")
+        let created = try CLI.run(["settings", "--data", data.path, "products", "--create", "--set", #"{"hitsPerPage":5}"#])
+        #expect(created.status == 0, "\(created.stderr)")
+        #expect(try CLI.run(["list", "--data", data.path]).lines == ["products  0 records"])
+        let alone = try CLI.run(["settings", "--data", data.path, "products", "--create"])
+        #expect(alone.status != 0)
+        #expect(alone.stderr.contains("--create goes with --set"), "\(alone.stderr)")
     }
 
     static let rejected: [(patch: String, message: String)] = [
@@ -34,7 +49,7 @@ import Testing
     @Test(arguments: rejected)
     func aWrongSettingIsRejectedAndNothingIsStored(patch: String, message: String) throws {
         let data = DataDirectory()
-        #expect(try CLI.run(["settings", "--data", data.path, "things", "--set", #"{"hitsPerPage":3}"#]).status == 0)
+        #expect(try CLI.run(["settings", "--data", data.path, "things", "--create", "--set", #"{"hitsPerPage":3}"#]).status == 0)
         let before = try CLI.run(["settings", "--data", data.path, "things"]).stdout
         let result = try CLI.run(["settings", "--data", data.path, "things", "--set", patch])
         #expect(result.status != 0)
@@ -44,12 +59,13 @@ import Testing
         #expect(try CLI.run(["search", "--data", data.path, "things", "x"]).status == 0)
         // A rejected change to a missing index does not create it.
         #expect(try CLI.run(["settings", "--data", data.path, "other", "--set", patch]).status != 0)
+        #expect(try CLI.run(["settings", "--data", data.path, "other", "--create", "--set", patch]).status != 0)
         #expect(try CLI.run(["list", "--data", data.path]).lines == ["things  0 records"])
     }
 
     @Test func legacyAndUnappliedSettingsAreAccepted() throws {
         let data = DataDirectory()
-        let result = try CLI.run(["settings", "--data", data.path, "things", "--set",
+        let result = try CLI.run(["settings", "--data", data.path, "things", "--create", "--set",
                                   #"{"attributesForFacetting":["brand"],"attributesToIndex":["name"],"camelCaseAttributes":["name"],"userData":{"a":1},"version":2}"#])
         #expect(result.status == 0, "\(result.stderr)")
         let settings = try JSONValue(parsing: result.stdout)
@@ -67,7 +83,7 @@ import Testing
         #expect(result.stderr.contains("Usage: offline-search settings"), "\(result.stderr)")
     }
 
-    @Test func theRealDatasetsSettingsFilesAreAccepted() throws {
+    @Test(.needsSharedDatasets) func theRealDatasetsSettingsFilesAreAccepted() throws {
         let data = DataDirectory()
         for name in ["products", "movies"] {
             let file = sharedDatasets.appendingPathComponent("\(name).settings.json").path
