@@ -1,10 +1,65 @@
 import Foundation
+import DatasetGenerator
 import SearchAPI
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Where the shared datasets live: `--datasets DIR`, `$OFFLINE_SEARCH_DATASETS`, or the first of
+/// Where a benchmark's records and keystroke log come from. `generated` (the default) needs no
+/// file: `DatasetGenerator`'s products and query suggestions, so a fresh clone runs every
+/// benchmark. `real` reads `products.json` and `query_suggestions.json` from the project's real
+/// datasets (`../shared/datasets`, as the peers' harness in `../shared/bench` does; absent
+/// from a user's clone).
+enum DataSource: String {
+    case generated, real
+
+    /// `--source generated|real`, generated when absent.
+    init(_ args: Arguments) throws {
+        let value = args.values["--source"] ?? DataSource.generated.rawValue
+        guard let source = DataSource(rawValue: value) else { throw BenchError("--source: expected generated or real, got \(value)") }
+        self = source
+    }
+
+    /// The folder of the real datasets, checked to be there.
+    static func realDatasets(_ args: Arguments) throws -> String {
+        let directory = datasetsDirectory(args.values["--datasets"])
+        guard FileManager.default.fileExists(atPath: directory + "/products.json") else {
+            throw BenchError("""
+                --source real reads products.json and query_suggestions.json from ../shared/datasets (or --datasets DIR, \
+                or $OFFLINE_SEARCH_DATASETS): not found at \(directory). The default, --source generated, needs no file.
+                """)
+        }
+        return directory
+    }
+
+    /// The query suggestions the keystroke log is typed from: the generated
+    /// `instantsearch_query_suggestions` (2,000), or the real `query_suggestions.json`.
+    func keystrokeSuggestions(_ args: Arguments) throws -> [JSONValue] {
+        switch self {
+        case .generated:
+            return BundledDataset.named("instantsearch_query_suggestions")!.records()
+        case .real:
+            let path = try DataSource.realDatasets(args) + "/query_suggestions.json"
+            guard case .array(let suggestions) = try readJSONFile(path) else { throw BenchError("\(path): expected a JSON array") }
+            return suggestions
+        }
+    }
+
+    /// The keystroke log of the `limit` most popular suggestions (see `KeystrokeLog`).
+    func keystrokeLog(_ args: Arguments, limit: Int, indexName: String) throws -> [JSONObject] {
+        KeystrokeLog.requests(suggestions: try keystrokeSuggestions(args), limit: limit, indexName: indexName)
+    }
+
+    /// N products: generated (seeded), or the real ones replicated as the peers' corpus is.
+    func products(_ args: Arguments, size: Int, seed: UInt64) throws -> [JSONValue] {
+        switch self {
+        case .generated: return GeneratedCorpus.records(size: size, seed: seed)
+        case .real: return try RealCorpus.records(size: size, productsPath: DataSource.realDatasets(args) + "/products.json")
+        }
+    }
+}
+
+/// Where the real datasets live: `--datasets DIR`, `$OFFLINE_SEARCH_DATASETS`, or the first of
 /// `../shared/datasets` (from the current directory) and the same path next to this package.
 func datasetsDirectory(_ explicit: String?) -> String {
     if let explicit { return explicit }
@@ -97,10 +152,7 @@ enum RealCorpus {
 /// prefixes, skipping blank ones and ones ending in a space), 20 hits, facets brand and
 /// categories, `name` highlighted. 300 suggestions → 2,999 requests.
 enum KeystrokeLog {
-    static func requests(suggestionsPath: String, limit: Int, indexName: String) throws -> [JSONObject] {
-        guard case .array(let suggestions) = try readJSONFile(suggestionsPath) else {
-            throw BenchError("\(suggestionsPath): expected a JSON array")
-        }
+    static func requests(suggestions: [JSONValue], limit: Int, indexName: String) -> [JSONObject] {
         let order = suggestions.indices.sorted { a, b in
             let pa = suggestions[a]["popularity"]?.doubleValue ?? 0, pb = suggestions[b]["popularity"]?.doubleValue ?? 0
             return pa != pb ? pa > pb : a < b

@@ -16,8 +16,7 @@ func runHeadless(_ args: Arguments) async throws {
     let indexName = args.values["--index"] ?? "products"
     let repeats = try args.int("--repeat", default: 3, min: 1)
     let limit = try args.int("--limit", default: 300, min: 1)
-    let datasets = datasetsDirectory(args.values["--datasets"])
-    let keystrokes = try KeystrokeLog.requests(suggestionsPath: datasets + "/query_suggestions.json", limit: limit, indexName: indexName)
+    let keystrokes = try DataSource(args).keystrokeLog(args, limit: limit, indexName: indexName)
     let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory))
     let index = try engine.existingIndex(indexName)
     let recorder = RecordingSearchService(wrapping: engine)

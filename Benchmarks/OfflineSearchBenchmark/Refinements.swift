@@ -54,8 +54,7 @@ func runRefinements(_ args: Arguments) throws {
     let indexName = args.values["--index"] ?? "products"
     let repeats = try args.int("--repeat", default: 3, min: 1)
     let limit = try args.int("--limit", default: 300, min: 1)
-    let datasets = datasetsDirectory(args.values["--datasets"])
-    let requests = try KeystrokeLog.requests(suggestionsPath: datasets + "/query_suggestions.json", limit: limit, indexName: indexName)
+    let requests = try DataSource(args).keystrokeLog(args, limit: limit, indexName: indexName)
     let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory))
     let index = try engine.existingIndex(indexName)
     func queries(_ objects: [JSONObject]) throws -> [MultiSearchQuery] { try objects.map { try MultiSearchQuery(json: .object($0)) } }

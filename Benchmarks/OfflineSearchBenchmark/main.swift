@@ -6,13 +6,14 @@ let usage = """
 usage: offline-search-benchmark <command> [options]
 
 commands:
-  keystrokes --size N [--source real|generated] [--data DIR] [--repeat R] [--sample-every K] [--typo-tolerance off|on|min|strict]
+  keystrokes --size N [--source generated|real] [--data DIR] [--repeat R] [--sample-every K] [--typo-tolerance off|on|min|strict]
              [--limit K] [--seed S] [--datasets DIR] [--write-log FILE] [--cold-runs N]
              [--in-process] [--keep] [--json] [--json-out FILE]
-      Builds a products corpus of N records (real: shared/datasets/products.json replicated
-      as shared/bench/make_corpus.py does; generated: DatasetGenerator), imports it into a
+      Builds a products corpus of N records (generated: DatasetGenerator; real:
+      ../shared/datasets/products.json replicated as shared/bench/make_corpus.py does), imports it into a
       fresh data directory (timed), measures cold open-to-first-result in a child process,
       then replays the search-as-you-type log of the K (300) most popular query suggestions
+      (generated: the bundled instantsearch_query_suggestions; real: query_suggestions.json)
       (every keystroke prefix; 20 hits, facets brand and categories, name highlighted) in a
       child process (--in-process: in this one).
   replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--json]
@@ -21,17 +22,17 @@ commands:
   open-first --data DIR --index NAME [--query TEXT | --log FILE.jsonl]
       Opens the index and runs one search (the log's first request, or --query); prints JSON
       with the open and first-search times and the resident memory.
-  refinements --data DIR [--index NAME] [--repeat R] [--limit K] [--json]
-      Against an index made by `keystrokes --keep` (real products): the keystroke log plain, with
+  refinements --data DIR [--index NAME] [--repeat R] [--limit K] [--source generated|real] [--json]
+      Against an index made by `keystrokes --keep` (the same --source): the keystroke log plain, with
       3 facet filters + 1 numeric range + 3 facets, as brand facet-value searches, and as
       InstantSearch's disjunctive multi-search (1 hits query + 2 facet queries) vs the hits
       query alone.
-  headless --data DIR [--index NAME] [--repeat R] [--limit K] [--json]
-      Against an index made by `keystrokes --keep` (real products): the keystroke log typed into a
+  headless --data DIR [--index NAME] [--repeat R] [--limit K] [--source generated|real] [--json]
+      Against an index made by `keystrokes --keep` (the same --source): the keystroke log typed into a
       HitsSearcher with two disjunctive refinement lists (brand and categories, two values refined
       in each), against the same multi-search requests sent to the engine directly; both timed
       from the main actor until the answer is back on it. Reports the layer's overhead.
-  write-log --out FILE.jsonl [--limit K] [--datasets DIR]
+  write-log --out FILE.jsonl [--limit K] [--source generated|real] [--datasets DIR]
       Writes the keystroke log only (the lines of shared/bench/make_queries.py).
   writes --data DIR [--index NAME] [--count N] [--batches B] [--delta D --log FILE.jsonl] [--durability processCrash|powerLoss]
          [--replicas R]
@@ -46,10 +47,10 @@ commands:
       a bounding box, half a word typed around a point with a radius or the automatic one) against
       the engine and against a brute-force scan of the same records, checking they agree
       (--engine-only: no scan, for profiling). Prints JSON.
-  write-corpus --out FILE.json --size N [--source real|generated] [--seed S] [--datasets DIR]
+  write-corpus --out FILE.json --size N [--source generated|real] [--seed S] [--datasets DIR]
       Writes the corpus keystrokes imports, as a JSON array (as shared/bench/make_corpus.py).
 
-defaults: --source real, --repeat 3, --sample-every 1, --limit 300, --seed 42, --cold-runs 3;
+defaults: --source generated (real: the project's ../shared/datasets, or --datasets DIR), --repeat 3, --sample-every 1, --limit 300, --seed 42, --cold-runs 3;
 without --data a temporary directory under /tmp is used and deleted at the end (--keep keeps it).
 Times are per request: the median over the repeats of the time around SearchIndex.search,
 after one untimed warm-up pass.
@@ -65,9 +66,9 @@ struct Arguments {
                        "--datasets", "--write-log", "--cold-runs", "--index", "--json-out"],
         "replay": ["--data", "--log", "--repeat", "--sample-every"],
         "open-first": ["--data", "--index", "--query", "--log"],
-        "refinements": ["--data", "--index", "--repeat", "--limit", "--datasets"],
-        "headless": ["--data", "--index", "--repeat", "--limit", "--datasets"],
-        "write-log": ["--out", "--limit", "--datasets", "--index"],
+        "refinements": ["--data", "--index", "--repeat", "--limit", "--source", "--datasets"],
+        "headless": ["--data", "--index", "--repeat", "--limit", "--source", "--datasets"],
+        "write-log": ["--out", "--limit", "--source", "--datasets", "--index"],
         "write-corpus": ["--out", "--size", "--source", "--seed", "--datasets"],
         "writes": ["--data", "--index", "--count", "--batches", "--delta", "--log", "--repeat", "--durability", "--replicas"],
         "geo": ["--size", "--data", "--repeat", "--sessions"],
@@ -143,15 +144,13 @@ func log(_ message: String) {
 
 func runKeystrokes(_ args: Arguments) throws {
     let size = try args.int("--size", min: 1)
-    let source = args.values["--source"] ?? "real"
-    guard source == "real" || source == "generated" else { throw BenchError("--source: expected real or generated") }
+    let source = try DataSource(args)
     let repeats = try args.int("--repeat", default: 3, min: 1)
     let sampleEvery = try args.int("--sample-every", default: 1, min: 1)
     let limit = try args.int("--limit", default: 300, min: 1)
     let coldRuns = try args.int("--cold-runs", default: 3, min: 1)
     let seed = try args.int("--seed", default: 42)
     let indexName = args.values["--index"] ?? "products"
-    let datasets = datasetsDirectory(args.values["--datasets"])
     let clock = ContinuousClock()
     let json = args.flags.contains("--json")
 
@@ -167,7 +166,7 @@ func runKeystrokes(_ args: Arguments) throws {
     }
 
     // The log.
-    let requests = try KeystrokeLog.requests(suggestionsPath: datasets + "/query_suggestions.json", limit: limit, indexName: indexName)
+    let requests = try source.keystrokeLog(args, limit: limit, indexName: indexName)
     let logPath = args.values["--write-log"] ?? (workDirectory ?? NSTemporaryDirectory()) + "/keystrokes-\(ProcessInfo.processInfo.processIdentifier).jsonl"
     try KeystrokeLog.write(requests, to: logPath)
     defer { if args.values["--write-log"] == nil, workDirectory == nil { try? FileManager.default.removeItem(atPath: logPath) } }
@@ -177,13 +176,10 @@ func runKeystrokes(_ args: Arguments) throws {
     let buildStarted = clock.now
     var records: [JSONValue]
     var settings: JSONObject
+    records = try source.products(args, size: size, seed: UInt64(seed))
     switch source {
-    case "real":
-        records = try RealCorpus.records(size: size, productsPath: datasets + "/products.json")
-        settings = try RealCorpus.settings(datasets: datasets)
-    default:
-        records = GeneratedCorpus.records(size: size, seed: UInt64(seed))
-        settings = GeneratedCorpus.settings()
+    case .real: settings = try RealCorpus.settings(datasets: DataSource.realDatasets(args))
+    case .generated: settings = GeneratedCorpus.settings()
     }
     // Typo tolerance is off unless asked for (the peers' semantics): --typo-tolerance on|off|min|strict.
     switch args.values["--typo-tolerance"] ?? "off" {
@@ -255,7 +251,7 @@ func runKeystrokes(_ args: Arguments) throws {
     }
 
     let summary: JSONObject = [
-        "benchmark": "keystrokes", "source": .string(source), "size": .int(Int64(recordCount)),
+        "benchmark": "keystrokes", "source": .string(source.rawValue), "size": .int(Int64(recordCount)),
         "index": .string(indexName), "dataDirectory": .string(dataDirectory), "log": .string(logPath),
         "machine": machineDescription(),
         "corpusBuildS": .double(round3(buildDuration.seconds)),
@@ -360,9 +356,8 @@ func runOpenFirst(_ args: Arguments) throws {
 
 func runWriteLog(_ args: Arguments) throws {
     let out = try args.string("--out")
-    let requests = try KeystrokeLog.requests(suggestionsPath: datasetsDirectory(args.values["--datasets"]) + "/query_suggestions.json",
-                                             limit: try args.int("--limit", default: 300, min: 1),
-                                             indexName: args.values["--index"] ?? "products")
+    let requests = try DataSource(args).keystrokeLog(args, limit: try args.int("--limit", default: 300, min: 1),
+                                                     indexName: args.values["--index"] ?? "products")
     try KeystrokeLog.write(requests, to: out)
     print("wrote \(requests.count) requests to \(out)")
 }
@@ -372,9 +367,7 @@ func runWriteLog(_ args: Arguments) throws {
 func runWriteCorpus(_ args: Arguments) throws {
     let out = try args.string("--out")
     let size = try args.int("--size", min: 1)
-    let records = (args.values["--source"] ?? "real") == "generated"
-        ? GeneratedCorpus.records(size: size, seed: UInt64(try args.int("--seed", default: 42)))
-        : try RealCorpus.records(size: size, productsPath: datasetsDirectory(args.values["--datasets"]) + "/products.json")
+    let records = try DataSource(args).products(args, size: size, seed: UInt64(try args.int("--seed", default: 42)))
     guard FileManager.default.createFile(atPath: out, contents: Data(JSONValue.array(records).jsonBytes)) else {
         throw BenchError("cannot write \(out)")
     }
