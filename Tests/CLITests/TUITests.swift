@@ -13,10 +13,10 @@ final class TmuxPane {
     let socket = "offline-search-tui-\(UUID().uuidString.prefix(8))"
     let script: TemporaryFile
 
-    /// Starts `command` (a shell script) in a detached 120×40 session.
-    init(script text: String) throws {
+    /// Starts `command` (a shell script) in a detached session of `columns`×`rows` (120×40).
+    init(script text: String, columns: Int = 120, rows: Int = 40) throws {
         script = try TemporaryFile(text, suffix: ".sh")
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "120", "-y", "40", "sh \(script.path)"], output: false)
+        try tmux(["-f", "/dev/null", "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "sh \(script.path)"], output: false)
     }
 
     deinit {
@@ -116,10 +116,10 @@ func resultCount(_ screen: String) -> Int? {
     return Int(match.1.replacingOccurrences(of: ",", with: ""))
 }
 
-/// A data folder with the two demo indices imported from the repository's `Datasets/`.
-func importedDemoIndices() throws -> DataDirectory {
+/// A data folder with demo indices imported from the repository's `Datasets/`.
+func importedDemoIndices(_ names: [String] = ["instant_search", "instantsearch_query_suggestions"]) throws -> DataDirectory {
     let data = DataDirectory()
-    for name in ["instant_search", "instantsearch_query_suggestions"] {
+    for name in names {
         let datasets = CLI.repository.appendingPathComponent("Datasets")
         let result = try CLI.run(["import", "--data", data.path, name, datasets.appendingPathComponent("\(name).json").path,
                                   "--settings", datasets.appendingPathComponent("\(name).settings.json").path])
@@ -131,10 +131,10 @@ func importedDemoIndices() throws -> DataDirectory {
 @Suite struct TUITests {
     /// The script the pane runs: the demo, then whether the terminal settings are as before and
     /// the exit status, then a wait so the pane stays to be read.
-    func script(data: DataDirectory) -> String {
+    func script(data: DataDirectory, arguments: String = "") -> String {
         """
         before=$(stty -g)
-        '\(CLI.binary.path)' tui --data '\(data.path)'
+        '\(CLI.binary.path)' tui --data '\(data.path)' \(arguments)
         status=$?
         [ "$(stty -g)" = "$before" ] && echo TERMINAL-RESTORED
         echo "TUI-EXITED $status"
@@ -210,6 +210,58 @@ func importedDemoIndices() throws -> DataDirectory {
         #expect(exited.contains("TUI-EXITED 143"))
         #expect(exited.contains("TERMINAL-RESTORED"))
         #expect(try pane.tmux(["display-message", "-p", "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0 1")
+    }
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not on the PATH (apt-get install tmux): the terminal demo is not driven"))
+    func at80By24EveryPartReadsWhole() async throws {
+        let data = try importedDemoIndices()
+        let pane = try TmuxPane(script: script(data: data), columns: 80, rows: 24)
+        let screen = try await pane.waitUntil("the first results") { resultCount($0) == 3000 && $0.contains("Suggestions") }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // The help wraps instead of being cut: its last line ends with the key that quits.
+        let last = try #require(lines.last { !$0.trimmingCharacters(in: .whitespaces).isEmpty })
+        #expect(last.trimmingCharacters(in: .whitespaces).hasSuffix("Esc quit"), "\(last)")
+        #expect(screen.contains("Ctrl-U clear"))
+        #expect(lines.allSatisfy { $0.count <= 80 })
+        // Prices are whole: a dollar sign is always followed by a whole amount with its cents.
+        let prices = screen.matches(of: /\$[0-9][0-9,.…]*/).map { String($0.0) }
+        #expect(!prices.isEmpty)
+        for price in prices { #expect(price.wholeMatch(of: /\$[0-9]{1,3}(,[0-9]{3})*\.[0-9]{2}/) != nil, "a cut price: \(price) in\n\(screen)") }
+        // A facet value that does not fit ends with an ellipsis, its count whole after it.
+        for line in lines where line.contains("[ ] ") || line.contains("[x] ") {
+            let left = String(line.prefix { $0 != "│" })
+            #expect(left.trimmingCharacters(in: .whitespaces).range(of: #" [0-9][0-9,]*$"#, options: .regularExpression) != nil,
+                    "a refinement row without its count: \(left)")
+        }
+        #expect(screen.contains("…"), "some long value is cut with an ellipsis at 80 columns:\n\(screen)")
+        try pane.sendKeys("Escape")
+        try await pane.waitUntil("the demo to exit") { $0.contains("TUI-EXITED 0") }
+    }
+
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not on the PATH (apt-get install tmux): the terminal demo is not driven"))
+    func anIndexWithoutProductFieldsShowsItsOwnAttributes() async throws {
+        let data = try importedDemoIndices(["mobile_demo_movies", "mobile_demo_actors"])
+        let pane = try TmuxPane(script: script(data: data, arguments: "mobile_demo_movies --suggestions mobile_demo_actors"),
+                                columns: 80, rows: 24)
+        let movies = try String(contentsOf: CLI.repository.appendingPathComponent("Datasets/mobile_demo_movies.json"), encoding: .utf8)
+        let screen = try await pane.waitUntil("the first movies") { resultCount($0) == 3000 && $0.contains("Suggestions") }
+        // Titles, not objectIDs; the facets of the movies' settings (genre, year) as the lists.
+        #expect(!screen.contains(/›? *[0-9]{9}\s*$/.anchorsMatchLineEndings()), "objectIDs shown as titles:\n\(screen)")
+        #expect(screen.contains("Genre") && screen.contains("Year"), "\(screen)")
+        let firstTitle = try #require(screen.split(separator: "\n").compactMap { line -> String? in
+            let right = line.split(separator: "│", maxSplits: 1).dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+            return right.flatMap { $0.hasPrefix("Results") || $0.isEmpty ? nil : $0 }
+        }.first)
+        #expect(movies.contains(firstTitle.replacingOccurrences(of: "…", with: "")), "not a movie title: \(firstTitle)")
+        // The suggestions are the actors' names, the first searchable attribute of their index.
+        let actorRows = screen.split(separator: "\n").filter { $0.hasPrefix("    ") && $0.contains("│") }
+            .map { $0.split(separator: "│")[0].trimmingCharacters(in: .whitespaces) }.prefix(3)
+        #expect(actorRows.count == 3 && actorRows.allSatisfy { $0.contains(" ") && !$0.isEmpty }, "\(actorRows)")
+        // A query that no actor's name starts with: the list says so.
+        try pane.type("zzzqx")
+        try await pane.waitUntil("no suggestions") { $0.contains("(no suggestions)") }
+        try pane.sendKeys("Escape")
+        try await pane.waitUntil("the demo to exit") { $0.contains("TUI-EXITED 0") }
     }
 
     @Test func withoutATerminalItSaysSoAndExits1() throws {

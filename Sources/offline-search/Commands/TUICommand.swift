@@ -9,7 +9,7 @@ struct TUICommand: AsyncParsableCommand {
         discussion: """
             Built on the HeadlessSearch layer, as an app's screen would be. Keys: type to search, \
             Backspace, Ctrl-U clears; Tab / Shift-Tab move between the search box, suggestions, \
-            brands, categories and results; ↑ ↓ PgUp PgDn move; Space or Enter toggles a refinement; \
+            the refinement lists (the index's first two facets) and results; ↑ ↓ PgUp PgDn move; Space or Enter toggles a refinement; \
             Enter on a suggestion searches it; Esc or Ctrl-C quits. Needs a terminal: use `search` \
             or `query` in scripts.
             """
@@ -26,14 +26,16 @@ struct TUICommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let engine = try data.folder.engine(preparing: [index, suggestions])
-        _ = try engine.existingIndex(index)
-        _ = try engine.existingIndex(suggestions)
+        // What a record shows, and which facets are listed, come from each index's settings.
+        let layout = RecordLayout(settings: try engine.existingIndex(index).settings)
+        let suggestionAttribute = RecordLayout(settings: try engine.existingIndex(suggestions).settings).title
 
         let terminal = RawTerminal()
         try terminal.enter()
         let (index, suggestions) = (self.index, self.suggestions)
         await MainActor.run {
-            let screen = SearchScreen(service: engine, indexName: index, suggestionsIndexName: suggestions, terminal: terminal)
+            let screen = SearchScreen(service: engine, indexName: index, layout: layout, suggestionsIndexName: suggestions,
+                                      suggestionAttribute: suggestionAttribute, terminal: terminal)
             terminal.handleSignals { screen.setNeedsRedraw() }
             TUIRuntime.screen = screen
             screen.start()

@@ -7,34 +7,35 @@ import Dispatch
 import HeadlessSearch
 import SearchAPI
 
-/// A product as the results list shows it (every field optional, so any index can be browsed).
-struct ProductRecord: Decodable {
-    let name: String?
-    let brand: String?
-    let categories: [String]?
-    let price: Double?
-}
-
 /// The terminal demo: a view over the headless layer, which does all the searching. A search
 /// box and a suggestions list drive one multi-search of the suggestions and results indices
 /// (`QuerySuggestionsConnector`, as in the Query Suggestions guide); two refinement lists
 /// (`FacetListConnector`, disjunctive) share a `FilterState` with the results searcher; a stats
 /// line (`StatsInteractor`), a loading indicator (`LoadingInteractor`), and results that load
 /// their next page when the selection nears the end (`HitsInteractor` infinite scrolling).
+/// What a record shows, and which facets are listed, come from the indices' settings
+/// (`RecordLayout`), so any index can be browsed.
 ///
 /// Keys arrive on the main queue (a read source on standard input) and are handled on the main
 /// actor, where the layer's events arrive too; every event schedules one redraw, which builds
 /// the whole frame and writes it at once.
 @MainActor
 final class SearchScreen {
-    enum Focus: CaseIterable { case searchBox, suggestions, brand, categories, results }
-
-    static let facetAttributes = ["brand", "categories"]
+    enum Focus: Equatable {
+        case searchBox, suggestions
+        /// The refinement list of `facetLists[n]`.
+        case facet(Int)
+        case results
+    }
 
     let terminal: RawTerminal
     let indexName: String
     let suggestionsIndexName: String
-    let screen: QuerySuggestionsConnector<Hit<ProductRecord>>
+    let layout: RecordLayout
+    /// The attribute of the suggestions' records that is the suggested query (`query` in a
+    /// Query Suggestions index).
+    let suggestionAttribute: String
+    let screen: QuerySuggestionsConnector<Hit<JSONValue>>
     let filterState: FilterState
     let facetLists: [FacetListConnector]
     let stats = StatsInteractor()
@@ -52,17 +53,20 @@ final class SearchScreen {
     private var visibleResults = 10
     private var visibleFacetValues: [String: Int] = [:]
 
-    init(service: any SearchService, indexName: String, suggestionsIndexName: String, terminal: RawTerminal) {
+    init(service: any SearchService, indexName: String, layout: RecordLayout, suggestionsIndexName: String,
+         suggestionAttribute: String, terminal: RawTerminal) {
         self.terminal = terminal
         self.indexName = indexName
+        self.layout = layout
         self.suggestionsIndexName = suggestionsIndexName
+        self.suggestionAttribute = suggestionAttribute
         let filterState = FilterState()
-        let screen = QuerySuggestionsConnector<Hit<ProductRecord>>(
+        let screen = QuerySuggestionsConnector<Hit<JSONValue>>(
             service: service, suggestionsIndexName: suggestionsIndexName, resultsIndexName: indexName,
             suggestionsCount: 8, resultsInfiniteScrolling: .on(withOffset: 10), filterState: filterState)
         self.filterState = filterState
         self.screen = screen
-        facetLists = Self.facetAttributes.map {
+        facetLists = layout.facets.map {
             FacetListConnector(searcher: screen.resultsSearcher, filterState: filterState, attribute: $0, operator: .or)
         }
         stats.connectSearcher(screen.resultsSearcher)
@@ -89,6 +93,9 @@ final class SearchScreen {
             view.setNeedsRedraw()
         }
         screen.suggestionsInteractor.onError.subscribe(with: self) { view, error in
+            // Suggestions are read from the raw hits (any attribute), so a record without `query`
+            // that does not decode as a `QuerySuggestion` is no error here.
+            if error is HitDecodingError { return }
             view.lastError = "suggestions: " + ((error as? SearchError)?.message ?? String(describing: error))
             view.setNeedsRedraw()
         }
@@ -141,7 +148,7 @@ final class SearchScreen {
             var query = screen.searchBoxInteractor.query ?? ""
             if !query.isEmpty { query.removeLast() }
             setQuery(query)
-        case .character(" ") where focus == .brand || focus == .categories || focus == .suggestions:
+        case .character(" ") where focus != .searchBox && focus != .results:
             activate()
         case .character(let character):
             setQuery((screen.searchBoxInteractor.query ?? "") + String(character))
@@ -165,7 +172,7 @@ final class SearchScreen {
     }
 
     private var focusOrder: [Focus] {
-        Focus.allCases.filter { $0 != .suggestions || screen.isShowingSuggestions }
+        (screen.isShowingSuggestions ? [.searchBox, .suggestions] : [.searchBox]) + facetLists.indices.map { .facet($0) } + [.results]
     }
 
     private func moveFocus(by step: Int) {
@@ -181,8 +188,8 @@ final class SearchScreen {
         case .suggestions:
             let count = screen.suggestionsInteractor.numberOfHits()
             if suggestionRow + step < 0 { focus = .searchBox } else { suggestionRow = clamp(suggestionRow + step, count) }
-        case .brand, .categories:
-            let attribute = focus == .brand ? "brand" : "categories"
+        case .facet(let list):
+            let attribute = facetLists[list].attribute
             let count = visibleFacetValues[attribute] ?? 0
             facetRows[attribute] = clamp((facetRows[attribute] ?? 0) &+ step, count)
         case .results:
@@ -195,12 +202,14 @@ final class SearchScreen {
     private func activate() {
         switch focus {
         case .suggestions:
-            guard let suggestion = screen.suggestionsInteractor.hit(atIndex: suggestionRow)?.object else { return }
-            screen.select(suggestion)
+            guard let suggestion = suggestion(atRow: suggestionRow) else { return }
+            // What `QuerySuggestionsConnector.select` does, for a suggestion of any attribute.
+            screen.searchBoxInteractor.query = suggestion.text
+            screen.searchBoxInteractor.submitQuery()
             focus = .results
-        case .brand, .categories:
-            let attribute = focus == .brand ? "brand" : "categories"
-            guard let list = facetLists.first(where: { $0.attribute == attribute }) else { return }
+        case .facet(let index):
+            let list = facetLists[index]
+            let attribute = list.attribute
             let items = list.interactor.selectableItems(with: presenter(for: attribute))
             let row = facetRows[attribute] ?? 0
             guard row < items.count else { return }
@@ -212,6 +221,19 @@ final class SearchScreen {
             }
         case .searchBox, .results: break
         }
+    }
+
+    /// A suggestion's text and how the list shows it (inverted highlighting: the part not typed
+    /// yet emphasised), read from the raw hit so that any attribute can be the suggestion.
+    private func suggestion(atRow row: Int) -> (text: String, shown: HighlightedString)? {
+        guard let hit = screen.suggestionsInteractor.rawHitAtIndex(row),
+              let text = RecordLayout.text(of: hit[suggestionAttribute], attribute: suggestionAttribute) else { return nil }
+        let highlight = hit["_highlightResult"]?[suggestionAttribute]
+        guard let tagged = highlight?["value"]?.stringValue, highlight?["matchLevel"]?.stringValue != "none" else {
+            return (text, HighlightedString(string: text))
+        }
+        let highlighted = HighlightedString(string: tagged)
+        return (text, screen.isHighlightingInverted ? highlighted.inverted : highlighted)
     }
 
     private func presenter(for attribute: String) -> FacetListPresenter {
@@ -255,6 +277,27 @@ final class SearchScreen {
         terminal.write(output)
     }
 
+    /// The keys, as the help line lists them: each part is kept whole, and the line wraps
+    /// between parts on a narrow terminal, so the last part (how to quit) always shows.
+    static let helpParts = ["Tab focus", "↑↓ move", "Space/Enter toggle or choose", "Enter search", "Ctrl-U clear", "Esc quit"]
+
+    /// The help parts laid out in lines of at most `width` columns.
+    static func helpLines(width: Int) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in helpParts {
+            let candidate = line.isEmpty ? " " + part : line + " · " + part
+            if candidate.count > width && !line.isEmpty {
+                lines.append(line)
+                line = " " + part
+            } else {
+                line = candidate
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
     /// The whole screen, one string per row.
     func frame(rows: Int, columns: Int) -> [String] {
         let width = max(columns, 20)
@@ -288,9 +331,11 @@ final class SearchScreen {
         lines.append(statsLine.render(width: width))
         lines.append(StyledLine(String(repeating: "─", count: width), style: StyledLine.dim).render(width: width))
 
-        // Body: suggestions and refinement lists on the left, results on the right.
-        let bodyRows = max(rows - lines.count - 1, 1)
-        let leftWidth = min(max(width / 3, 20), 40)
+        // Body: suggestions and refinement lists on the left, results on the right. The left
+        // column takes a third of a wide terminal, and 24 columns of an 80-column one.
+        let help = Self.helpLines(width: width)
+        let bodyRows = max(rows - lines.count - help.count, 1)
+        let leftWidth = min(max(width * 3 / 10, 20), 40)
         let rightWidth = width - leftWidth - 3
         let left = leftColumn(rows: bodyRows, width: leftWidth)
         let right = resultsColumn(rows: bodyRows, width: rightWidth)
@@ -301,8 +346,7 @@ final class SearchScreen {
         }
 
         // Keys.
-        let help = "Tab focus · ↑↓ move · Space/Enter toggle or choose · Enter search · Ctrl-U clear · Esc quit"
-        lines.append(StyledLine(" " + help, style: StyledLine.dim).render(width: width))
+        for line in help { lines.append(StyledLine(line, style: StyledLine.dim).render(width: width)) }
         return Array(lines.prefix(rows))
     }
 
@@ -314,37 +358,44 @@ final class SearchScreen {
         var lines: [StyledLine] = []
         if screen.isShowingSuggestions {
             lines.append(header("Suggestions", focused: focus == .suggestions))
-            let count = screen.suggestionsInteractor.numberOfHits()
-            if count == 0 { lines.append(StyledLine("    (none)", style: StyledLine.dim)) }
-            for row in 0..<min(count, 8) {
+            let count = min(screen.suggestionsInteractor.numberOfHits(), 8)
+            if count == 0 {
+                let searched = screen.suggestionsInteractor.latestResponse != nil
+                lines.append(StyledLine(searched ? "    (no suggestions)" : "    searching…", style: StyledLine.dim))
+            }
+            for row in 0..<count {
                 let isCursor = focus == .suggestions && row == suggestionRow
                 var line = StyledLine(isCursor ? "  › " : "    ", style: isCursor ? "1;36" : "")
                 // Inverted highlighting: the part not typed yet is emphasised.
-                if let text = screen.highlightedSuggestion(atIndex: row) {
-                    line.append(text, tagged: StyledLine.highlight, plain: isCursor ? StyledLine.reverse : "")
+                if let suggestion = suggestion(atRow: row) {
+                    line.append(suggestion.shown, tagged: StyledLine.highlight, plain: isCursor ? StyledLine.reverse : "")
+                } else {
+                    line.append("(no \(suggestionAttribute))", style: StyledLine.dim)
                 }
                 lines.append(line)
             }
             lines.append(StyledLine())
         }
-        // The rest is shared by the two refinement lists.
+        // The rest is shared by the refinement lists.
+        guard !facetLists.isEmpty else { return Array(lines.prefix(rows)) }
         let remaining = max(rows - lines.count, 0)
         let perList = max(remaining / facetLists.count - 2, 1)
-        for list in facetLists {
+        for (index, list) in facetLists.enumerated() {
             let attribute = list.attribute
-            let focused = (focus == .brand && attribute == "brand") || (focus == .categories && attribute == "categories")
+            let focused = focus == .facet(index)
             visibleFacetValues[attribute] = perList
             let items = list.interactor.selectableItems(with: presenter(for: attribute))
             let cursor = min(facetRows[attribute] ?? 0, max(items.count - 1, 0))
             facetRows[attribute] = cursor
-            lines.append(header(attribute == "brand" ? "Brand" : "Categories", focused: focused))
+            lines.append(header(RecordLayout.header(attribute), focused: focused))
             if items.isEmpty { lines.append(StyledLine("    (none)", style: StyledLine.dim)) }
             for (row, item) in items.enumerated() {
                 let isCursor = focused && row == cursor
                 var line = StyledLine(isCursor ? "  › " : "    ", style: isCursor ? "1;36" : "")
                 line.append(item.isSelected ? "[x] " : "[ ] ", style: item.isSelected ? StyledLine.selected : "")
+                // The count is kept whole; the value gives way, cut with an ellipsis.
                 let count = " \(Terminal.grouped(item.item.count))"
-                let name = String(item.item.value.prefix(max(width - line.count - count.count, 1)))
+                let name = StyledLine.fitted(item.item.value, width: width - line.count - count.count)
                 line.append(name, style: isCursor ? StyledLine.reverse : (item.isSelected ? StyledLine.selected : ""))
                 line.append(count, style: StyledLine.dim)
                 lines.append(line)
@@ -365,7 +416,7 @@ final class SearchScreen {
         }
         if !hits.pendingPages.isEmpty { heading.append("  loading more…", style: "33") }
         lines.append(heading)
-        // Two lines a hit: the highlighted name, then brand, category and price.
+        // Two lines a hit: the highlighted title, then the detail attributes and the price.
         visibleResults = max((rows - 1) / 2, 1)
         if resultRow < resultsTop { resultsTop = resultRow }
         if resultRow >= resultsTop + visibleResults { resultsTop = resultRow - visibleResults + 1 }
@@ -382,23 +433,50 @@ final class SearchScreen {
                 lines.append(StyledLine())
                 continue
             }
-            if let name = hit.highlightedString(forKey: "name") {
-                first.append(name, tagged: StyledLine.highlight, plain: isCursor ? StyledLine.bold : "")
+            if let title = hit.highlightedString(forKey: layout.title) {
+                first.append(title, tagged: StyledLine.highlight, plain: isCursor ? StyledLine.bold : "")
             } else {
-                first.append(hit.object.name ?? hit.objectID, style: isCursor ? StyledLine.bold : "")
+                first.append(RecordLayout.text(of: hit.object[layout.title], attribute: layout.title) ?? hit.objectID,
+                             style: isCursor ? StyledLine.bold : "")
             }
-            var second = StyledLine("    ")
-            if let brand = hit.highlightedString(forKey: "brand") {
-                second.append(brand, tagged: "33", plain: "36")
-            } else if let brand = hit.object.brand {
-                second.append(brand, style: "36")
-            }
-            if let category = hit.object.categories?.last { second.append("  ·  " + category, style: StyledLine.dim) }
-            if let price = hit.object.price { second.append("  ·  $" + formatPrice(price), style: "32") }
             lines.append(first)
-            lines.append(second)
+            lines.append(detailLine(of: hit, width: width))
         }
         return Array(lines.prefix(rows))
+    }
+
+    /// The line under a title: the detail attributes (the first highlighted), each cut with
+    /// an ellipsis when the line is short, and the price, which is never cut: on a narrow
+    /// line the other parts give way to it.
+    private func detailLine(of hit: Hit<JSONValue>, width: Int) -> StyledLine {
+        let indent = "    ", separator = "  ·  "
+        let price = hit.object["price"]?.doubleValue.map { "$" + formatPrice($0) }
+        var parts: [(attribute: String, text: String)] = []
+        for attribute in layout.details where attribute != "price" {
+            if let text = RecordLayout.text(of: hit.object[attribute], attribute: attribute) { parts.append((attribute, text)) }
+        }
+        let reserved = indent.count + (price.map { $0.count + (parts.isEmpty ? 0 : separator.count) } ?? 0)
+        var available = width - reserved
+        var line = StyledLine(indent)
+        for (position, part) in parts.enumerated() {
+            let lead = position == 0 ? "" : separator
+            // A later part shows only with room for a word of it, not a letter and an ellipsis.
+            guard available >= lead.count + (position == 0 ? 2 : min(part.text.count, 8)) else { break }
+            let text = StyledLine.fitted(part.text, width: available - lead.count)
+            available -= lead.count + text.count
+            if !lead.isEmpty { line.append(lead, style: StyledLine.dim) }
+            if position == 0, text == part.text, let highlighted = hit.highlightedString(forKey: part.attribute),
+               highlighted.taggedString.input.count < 200, !(hit.object[part.attribute]?.arrayValue != nil) {
+                line.append(highlighted, tagged: "33", plain: "36")
+            } else {
+                line.append(text, style: position == 0 ? "36" : StyledLine.dim)
+            }
+        }
+        if let price {
+            if line.count > indent.count { line.append(separator, style: StyledLine.dim) }
+            line.append(price, style: "32")
+        }
+        return line
     }
 
     private func formatPrice(_ price: Double) -> String {

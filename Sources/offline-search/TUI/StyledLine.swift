@@ -1,3 +1,4 @@
+import Foundation
 import HeadlessSearch
 
 /// One screen line as styled runs of text, cut to a width when drawn (one column per
@@ -38,6 +39,20 @@ struct StyledLine {
     }
 
     var count: Int { runs.reduce(0) { $0 + $1.text.count } }
+
+    /// `text` in at most `width` columns: whole when it fits, else cut at a word where one ends
+    /// late enough, with an ellipsis. Empty when not even the ellipsis fits.
+    static func fitted(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        guard width > 1 else { return width == 1 ? "…" : "" }
+        let cut = text.prefix(width - 1)
+        // Cut after a word when that keeps at least half of the room; a short word keeps its letters.
+        let kept = cut.lastIndex(of: " ").flatMap { space in
+            cut.distance(from: cut.startIndex, to: space) >= (width - 1) / 2 ? cut[..<space] : nil
+        } ?? cut
+        // "Ana Carlson,…" reads as a list cut short; "Ana Carlson…" as a name cut.
+        return kept.trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: ",;:-–·"))) + "…"
+    }
 
     /// The line cut to `width` columns (an ellipsis marks the cut), padded with spaces to exactly
     /// `width` when `pad`, as text with ANSI styles that ends with the style reset.
