@@ -12,7 +12,9 @@
 /// ```
 @MainActor
 public protocol Connection {
+    /// Starts forwarding events between the two ends.
     func connect()
+    /// Stops forwarding events between the two ends.
     func disconnect()
 }
 

@@ -117,6 +117,8 @@ public final class CurrentFiltersInteractor {
 public protocol CurrentFiltersController: AnyObject {
     /// Set by the connection: call it with the filter the user removes.
     var onRemoveItem: ((FilterAndID) -> Void)? { get set }
+    /// Receives the filters to list, in order.
     func setItems(_ items: [FilterAndID])
+    /// Redraws the list (called after `setItems(_:)`).
     func reload()
 }

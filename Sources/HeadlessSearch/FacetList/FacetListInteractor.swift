@@ -185,6 +185,7 @@ public protocol FacetListController: AnyObject {
     var onClick: ((Facet) -> Void)? { get set }
     /// The values to show, in order, each with whether it is selected.
     func setSelectableItems(selectableItems: [SelectableItem<Facet>])
+    /// Redraws the list (called after `setSelectableItems(selectableItems:)`).
     func reload()
 }
 

@@ -211,7 +211,9 @@ public enum Filter: Hashable, Sendable {
 
 /// What the three filter structures share.
 public protocol FilterType: Hashable, Sendable {
+    /// The attribute the filter is on.
     var attribute: String { get }
+    /// Whether the filter excludes the records it describes (`NOT ...`).
     var isNegated: Bool { get set }
     /// The filter, type-erased.
     var filter: Filter { get }

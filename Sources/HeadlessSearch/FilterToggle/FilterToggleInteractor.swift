@@ -96,5 +96,6 @@ public final class FilterToggleInteractor {
 public protocol SelectableController: AnyObject {
     /// Set by the connection: call it with the state the user chose.
     var onClick: ((Bool) -> Void)? { get set }
+    /// Shows the switch on or off.
     func setSelected(_ isSelected: Bool)
 }

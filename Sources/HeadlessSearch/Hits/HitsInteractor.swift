@@ -244,8 +244,11 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
 /// Rows of records, as a list view reads them.
 @MainActor
 public protocol HitsSource: AnyObject {
+    /// The type of a row's record.
     associatedtype Record
+    /// The number of rows.
     func numberOfHits() -> Int
+    /// The record at a row; nil when it is not available (not loaded, or not decoded).
     func hit(atIndex index: Int) -> Record?
 }
 
@@ -260,7 +263,9 @@ public protocol HitsSource: AnyObject {
 /// ```
 @MainActor
 public protocol HitsController: AnyObject {
+    /// The source of the rows (a `HitsInteractor`).
     associatedtype DataSource: HitsSource
+    /// Set by the connection: the source the rows are read from.
     var hitsSource: DataSource? { get set }
     /// Redraws the rows.
     func reload()

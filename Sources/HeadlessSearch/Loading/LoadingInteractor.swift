@@ -59,5 +59,6 @@ public final class LoadingInteractor {
 /// What an activity indicator implements. InstantSearch's `LoadingController`.
 @MainActor
 public protocol LoadingController: AnyObject {
+    /// Shows whether a search is loading.
     func setItem(_ item: Bool)
 }

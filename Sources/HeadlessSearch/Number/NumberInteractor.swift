@@ -123,6 +123,8 @@ public final class NumberInteractor {
 public protocol NumberController: AnyObject {
     /// Set by the connection: call it with the number the user entered.
     var onNumberChanged: ((Double?) -> Void)? { get set }
+    /// Shows the number (nil: none).
     func setItem(_ item: Double?)
+    /// Shows the attribute's bounds (nil: not known).
     func setBounds(_ bounds: ClosedRange<Double>?)
 }

@@ -124,6 +124,8 @@ public final class NumberRangeInteractor {
 public protocol NumberRangeController: AnyObject {
     /// Set by the connection: call it with the range the user picked.
     var onRangeChanged: ((ClosedRange<Double>?) -> Void)? { get set }
+    /// Shows the range selected (nil: none).
     func setItem(_ item: ClosedRange<Double>?)
+    /// Shows the attribute's bounds (nil: not known).
     func setBounds(_ bounds: ClosedRange<Double>?)
 }

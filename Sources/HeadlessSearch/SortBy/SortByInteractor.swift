@@ -95,6 +95,8 @@ public final class SortByInteractor {
 public protocol SelectableSegmentController: AnyObject {
     /// Set by the connection: call it with the position the user chose.
     var onClick: ((Int) -> Void)? { get set }
+    /// Shows the index names, by position in the menu.
     func setItems(_ items: [Int: String])
+    /// Shows the position selected (nil: none).
     func setSelected(_ selected: Int?)
 }

@@ -156,5 +156,6 @@ public final class StatsInteractor {
 /// What a stats label implements. InstantSearch's `StatsTextController`.
 @MainActor
 public protocol StatsTextController: AnyObject {
+    /// Shows the line (nil: nothing to show).
     func setItem(_ item: String?)
 }
