@@ -19,6 +19,7 @@ public final class SearchClient: Sendable {
     /// The version sent in `x-algolia-agent`.
     public static let version = "0.7.0"
 
+    /// The credentials, hosts and timeouts the client was made with.
     public let configuration: SearchClientConfiguration
     let hosts: HostPool
     let transport = HTTPTransport()
@@ -34,6 +35,8 @@ public final class SearchClient: Sendable {
         self.init(configuration: SearchClientConfiguration(appID: appID, apiKey: apiKey))
     }
 
+    /// A client that reaches its application as `configuration` says (hosts, timeouts,
+    /// headers); unlike `init(appID:apiKey:)`, it checks nothing.
     public init(configuration: SearchClientConfiguration) {
         self.configuration = configuration
         hosts = HostPool(hosts: configuration.hosts, hostDownDelay: configuration.hostDownDelay, now: configuration.now)
@@ -193,14 +196,19 @@ public final class SearchClient: Sendable {
 
 /// The body of a multi-search: the queries and Algolia's `strategy`.
 public struct SearchMethodParams: Sendable, Hashable {
+    /// The queries, run in order.
     public var requests: [MultiSearchQuery]
+    /// Algolia's `strategy`: whether every query runs (`none`, the default) or the rest stop
+    /// once one has found enough hits.
     public var strategy: MultiSearchStrategy
 
+    /// The body of a multi-search of `requests`, with `strategy` (`none` by default).
     public init(requests: [MultiSearchQuery], strategy: MultiSearchStrategy = .none) {
         self.requests = requests
         self.strategy = strategy
     }
 
+    /// Algolia's body: `{"requests": [...], "strategy": ...}`.
     public var jsonValue: JSONValue {
         ["requests": .array(requests.map(\.jsonValue)), "strategy": .string(strategy.rawValue)]
     }
@@ -208,8 +216,10 @@ public struct SearchMethodParams: Sendable, Hashable {
 
 /// The answer of a multi-search: one result per query, in order.
 public struct SearchResponses: Sendable, Hashable {
+    /// One answer per query, in the order of the requests.
     public var results: [MultiSearchResult]
 
+    /// The answer of a multi-search of these results.
     public init(results: [MultiSearchResult]) {
         self.results = results
     }
@@ -281,6 +291,10 @@ extension SearchClient: SearchService, BrowsingService, IndexSettingsReader, Ind
         try await waitForTask(indexName: indexName, taskID: taskID, maxRetries: 50)
     }
 
+    /// Polls `GET /1/indexes/{index}/task/{taskID}` until the task is published, waiting twice
+    /// as long between polls each time (from 100 ms, up to 1 s).
+    /// - Throws: `internalError` when the task is not published after `maxRetries` polls (at
+    ///   least 1), `cancelled` when the waiting task is cancelled.
     public func waitForTask(indexName: String, taskID: Int64, maxRetries: Int) async throws(SearchError) {
         var delay = Duration.milliseconds(100)
         for _ in 0..<max(1, maxRetries) {

@@ -29,6 +29,8 @@ public struct SearchClientConfiguration: Sendable {
     /// Extra headers sent with every request.
     public var headers: [String: String] = [:]
 
+    /// The configuration of application `appID` with `apiKey`, on `hosts` (by default Algolia's
+    /// hosts for the application), with the default timeouts and no extra headers.
     public init(appID: String, apiKey: String, hosts: [SearchHost]? = nil) {
         self.appID = appID
         self.apiKey = apiKey
@@ -38,6 +40,7 @@ public struct SearchClientConfiguration: Sendable {
 
 /// One attempt of a call on one host, as `SearchClientConfiguration.onAttempt` reports it.
 public struct RequestAttempt: Sendable, Hashable {
+    /// How the attempt ended, and so whether the next host is tried.
     public enum Outcome: Sendable, Hashable {
         /// An answer (2xx or 4xx): the call ends.
         case answered(status: Int)
@@ -49,12 +52,19 @@ public struct RequestAttempt: Sendable, Hashable {
         case timedOut
     }
 
+    /// The host tried.
     public var host: SearchHost
+    /// The HTTP method (`GET`, `POST`, `PUT`, `DELETE`).
     public var method: String
+    /// The percent-encoded path (`/1/indexes/products/query`), without the query string.
     public var path: String
+    /// The timeout this attempt had: the base read or write timeout, times its attempt number
+    /// (from 1).
     public var timeout: Duration
+    /// How the attempt ended.
     public var outcome: Outcome
 
+    /// A report of one attempt.
     public init(host: SearchHost, method: String, path: String, timeout: Duration, outcome: Outcome) {
         self.host = host
         self.method = method

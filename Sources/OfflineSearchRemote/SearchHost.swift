@@ -9,6 +9,8 @@ import Foundation
 public struct SearchHost: Sendable, Hashable, CustomStringConvertible {
     /// Which calls a host takes: Algolia's DSN host serves reads only, the main host writes only.
     public enum CallType: Sendable, Hashable {
+        /// `read`: searches and other reads (all a DSN host takes); `write`: changes to records,
+        /// settings, synonyms and indices.
         case read, write
     }
 
@@ -17,6 +19,7 @@ public struct SearchHost: Sendable, Hashable, CustomStringConvertible {
     /// The calls this host takes.
     public var accepts: Set<CallType>
 
+    /// The host at `url`, taking reads and writes unless `accepts` says otherwise.
     public init(url: URL, accepts: Set<CallType> = [.read, .write]) {
         self.url = url
         self.accepts = accepts

@@ -23,6 +23,7 @@ public struct SecuredApiKeyRestrictions: Sendable, Hashable {
     /// The user the key is for (rate limits, analytics).
     public var userToken: String?
 
+    /// Restrictions of the given kinds; each left nil does not restrict.
     public init(searchParams: SearchParameters? = nil, filters: String? = nil, validUntil: Int64? = nil,
                 restrictIndices: [String]? = nil, restrictSources: String? = nil, userToken: String? = nil) {
         self.searchParams = searchParams

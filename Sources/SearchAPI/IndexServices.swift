@@ -15,15 +15,18 @@
 /// One page of a browse (`POST /1/indexes/{index}/browse`): a search response over the
 /// records, and the cursor of the next page (nil on the last).
 public struct BrowseResponse: Sendable, Hashable {
+    /// The page as a search response: its `hits` are this page's records.
     public var response: SearchResponse
     /// Opaque: pass it back to `browse(indexName:parameters:cursor:)` for the next page.
     public var cursor: String?
 
+    /// A page of `response`, with the cursor of the next page (nil on the last).
     public init(response: SearchResponse, cursor: String?) {
         self.response = response
         self.cursor = cursor
     }
 
+    /// The records of this page (`response.hits`).
     public var hits: [JSONValue] { response.hits }
 
     /// Algolia's answer: the search response plus `cursor` (absent on the last page).
@@ -33,6 +36,8 @@ public struct BrowseResponse: Sendable, Hashable {
         return .object(object)
     }
 
+    /// Reads a browse answer in Algolia's JSON: a search response plus `cursor`. Throws
+    /// `SearchError` (`invalidJSON`) when it is not a search response.
     public init(json: JSONValue) throws(SearchError) {
         response = try SearchResponse(json: json)
         cursor = json["cursor"]?.stringValue
@@ -71,8 +76,10 @@ extension BrowsingService {
 public struct SynonymsPage: Sendable, Hashable {
     /// Algolia's synonym objects (`{"objectID", "type", "synonyms", ...}`).
     public var hits: [JSONObject]
+    /// Algolia's `nbHits`: how many synonyms match the query, over every page.
     public var nbHits: Int
 
+    /// A page of `hits`, out of `nbHits` matching synonyms.
     public init(hits: [JSONObject], nbHits: Int) {
         self.hits = hits
         self.nbHits = nbHits
@@ -121,6 +128,7 @@ public enum BatchOperation: Sendable, Hashable {
     /// `delete`: deletes the index.
     case delete
 
+    /// The actions a batch accepts, as a list for error messages.
     public static let actionNames = "addObject, updateObject, partialUpdateObject, partialUpdateObjectNoCreate, deleteObject, delete or clear"
 
     /// `{"action": ..., "body": ...}`
@@ -166,8 +174,11 @@ public enum BatchOperation: Sendable, Hashable {
 public struct WriteResponse: Sendable, Hashable {
     /// Algolia's `taskID`, for `waitForTask`.
     public var taskID: Int64
+    /// The objectIDs of the records the write added, updated or deleted, in the order of its
+    /// operations; empty for writes without records (settings, synonyms, index operations).
     public var objectIDs: [String]
 
+    /// The answer to a write: its `taskID`, and the objectIDs it wrote (none by default).
     public init(taskID: Int64, objectIDs: [String] = []) {
         self.taskID = taskID
         self.objectIDs = objectIDs
@@ -176,27 +187,35 @@ public struct WriteResponse: Sendable, Hashable {
 
 /// `operation` of `operationIndex`.
 public enum IndexOperation: String, Sendable, Hashable, CaseIterable {
+    /// `copy` copies the index over the destination; `move` renames it over the destination.
     case copy, move
 }
 
 /// `scope` of `operationIndex`: what a copy takes (without one, everything).
 public enum OperationScope: String, Sendable, Hashable, CaseIterable {
+    /// The settings, the synonyms or the rules of the source index.
     case settings, synonyms, rules
 }
 
 /// The body of `operationIndex`: copy or move the index over `destination`, with a `scope`
 /// to copy only some parts (settings, synonyms, rules) and keep the destination's records.
 public struct OperationIndexParams: Sendable, Hashable {
+    /// Whether the index is copied or moved.
     public var operation: IndexOperation
+    /// The name of the index written over: replaced whole, or only in `scope`'s parts.
     public var destination: String
+    /// For a copy, the parts to copy (the destination keeps its records); nil copies everything.
     public var scope: [OperationScope]?
 
+    /// A copy or move over `destination`; without `scope`, of everything.
     public init(operation: IndexOperation, destination: String, scope: [OperationScope]? = nil) {
         self.operation = operation
         self.destination = destination
         self.scope = scope
     }
 
+    /// Algolia's body: `{"operation": ..., "destination": ..., "scope": [...]}`, `scope` only
+    /// when set.
     public var jsonValue: JSONValue {
         var object: JSONObject = ["operation": .string(operation.rawValue), "destination": .string(destination)]
         if let scope { object["scope"] = .array(scope.map { .string($0.rawValue) }) }

@@ -12,6 +12,7 @@ public struct IndexSettings: Sendable, Hashable {
     /// The settings as set, under their current names, in the order they were first set.
     public private(set) var values: JSONObject = JSONObject()
 
+    /// Settings with nothing set: each setting has Algolia's default.
     public init() {}
 
     /// Reads settings sent by a user: every key is checked (`SettingsSchema`), and a wrong
@@ -44,30 +45,53 @@ public struct IndexSettings: Sendable, Hashable {
 
     // MARK: Typed reads (nil when unset)
 
+    /// The setting `key` as a list of strings (elements that are not strings left out); nil
+    /// when it is unset or not an array.
     public func stringList(_ key: String) -> [String]? {
         values[key]?.arrayValue?.compactMap(\.stringValue)
     }
+    /// The setting `key` as an integer (a whole number, or a string holding one); nil when it
+    /// is unset or not an integer.
     public func int(_ key: String) -> Int? {
         guard let value = values[key] else { return nil }
         return try? ParameterReader(name: key, value: value).int(in: Int.min...Int.max)
     }
+    /// The setting `key` when it is a string; nil otherwise.
     public func string(_ key: String) -> String? { values[key]?.stringValue }
 
+    /// Algolia's `searchableAttributes`: the attributes searched, most important first
+    /// (`unordered(name)` ignores the position of a match within one).
     public var searchableAttributes: [String]? { stringList("searchableAttributes") }
+    /// Algolia's `attributesForFaceting`: the attributes that can be facets and facet filters
+    /// (`searchable(name)`, `filterOnly(name)`).
     public var attributesForFaceting: [String]? { stringList("attributesForFaceting") }
+    /// Algolia's `customRanking`: the tie-breaking attributes, each `asc(name)` or `desc(name)`.
     public var customRanking: [String]? { stringList("customRanking") }
+    /// Algolia's `ranking`: the ranking criteria in order (`typo`, `geo`, `words`, …, `custom`).
     public var ranking: [String]? { stringList("ranking") }
+    /// Algolia's `attributesToRetrieve`: the attributes a hit returns (`*` for all).
     public var attributesToRetrieve: [String]? { stringList("attributesToRetrieve") }
+    /// Algolia's `unretrievableAttributes`: attributes never returned in hits.
     public var unretrievableAttributes: [String]? { stringList("unretrievableAttributes") }
+    /// Algolia's `attributesToHighlight`: the attributes given a `_highlightResult`.
     public var attributesToHighlight: [String]? { stringList("attributesToHighlight") }
+    /// Algolia's `attributesToSnippet`: the attributes given a `_snippetResult`, as `name:words`.
     public var attributesToSnippet: [String]? { stringList("attributesToSnippet") }
+    /// Algolia's `hitsPerPage`: hits per page when a search does not say (default 20).
     public var hitsPerPage: Int? { int("hitsPerPage") }
+    /// Algolia's `maxValuesPerFacet`: facet values returned per facet (default 100).
     public var maxValuesPerFacet: Int? { int("maxValuesPerFacet") }
+    /// Algolia's `paginationLimitedTo`: how many hits paging can reach (default 1000).
     public var paginationLimitedTo: Int? { int("paginationLimitedTo") }
+    /// Algolia's `highlightPreTag`: the text before a highlighted match (default `<em>`).
     public var highlightPreTag: String? { string("highlightPreTag") }
+    /// Algolia's `highlightPostTag`: the text after a highlighted match (default `</em>`).
     public var highlightPostTag: String? { string("highlightPostTag") }
+    /// Algolia's `snippetEllipsisText`: the text that marks a cut in a snippet (default `…`).
     public var snippetEllipsisText: String? { string("snippetEllipsisText") }
+    /// Algolia's `queryType`: which query words match as prefixes (default `prefixLast`).
     public var queryType: QueryType? { string("queryType").flatMap(QueryType.init(rawValue:)) }
+    /// Algolia's `sortFacetValuesBy`: facet values by count or by value (default `count`).
     public var sortFacetValuesBy: FacetSortOrder? { string("sortFacetValuesBy").flatMap(FacetSortOrder.init(rawValue:)) }
 
     /// Algolia's defaults for the settings GET returns even when never set.

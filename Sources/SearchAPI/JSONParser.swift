@@ -2,7 +2,9 @@
 public struct JSONParseError: Error, Sendable, Equatable, CustomStringConvertible {
     /// 1-based line and column of the offending character.
     public var line: Int
+    /// 1-based column of the offending character in its line, in characters (not bytes).
     public var column: Int
+    /// What was wrong or expected, such as "unexpected text after the JSON value".
     public var reason: String
 
     public var description: String { "Invalid JSON at line \(line), column \(column): \(reason)" }
@@ -29,6 +31,8 @@ public struct JSONParseLimits: Sendable, Hashable {
     /// Characters of one number: 1,024 (a double has 17 significant digits).
     public var maxNumberLength = 1_024
 
+    /// The default limits: depth 128, strings of 16 MiB, 10,000,000 elements, numbers of
+    /// 1,024 characters.
     public init() {}
 }
 
@@ -51,6 +55,7 @@ extension JSONValue {
         self = value
     }
 
+    /// Parses one JSON document from an array of UTF-8 bytes.
     public init(parsingUTF8 bytes: [UInt8], limits: JSONParseLimits = JSONParseLimits()) throws(JSONParseError) {
         self = try bytes.withUnsafeBufferPointer { buffer throws(JSONParseError) in try JSONValue(parsingUTF8: buffer, limits: limits) }
     }
@@ -82,6 +87,7 @@ extension JSONValue {
 /// The array's elements are not counted against `JSONParseLimits.maxElements`: they are not
 /// held together.
 public struct JSONValueSequenceReader {
+    /// How the text holds its values.
     public enum Form: Sendable {
         /// One JSON array; its elements are the values.
         case array
@@ -89,6 +95,7 @@ public struct JSONValueSequenceReader {
         case lines
     }
 
+    /// The form read: the one passed to `init`, or the one found in the text.
     public let form: Form
     private var parser: JSONParser
     private var started = false
@@ -547,6 +554,8 @@ extension JSONValue {
     /// Compact JSON text, keys in their stored order, non-ASCII characters kept as they are.
     public var jsonString: String { String(decoding: jsonBytes, as: UTF8.self) }
 
+    /// Compact JSON as UTF-8 bytes: the bytes of `jsonString` (a non-finite double is written
+    /// `null`).
     public var jsonBytes: [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
@@ -554,6 +563,7 @@ extension JSONValue {
         return out
     }
 
+    /// Appends the value's compact JSON, as `jsonBytes` writes it, to `out`.
     public func write(to out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)

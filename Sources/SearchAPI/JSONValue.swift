@@ -7,12 +7,19 @@
 /// record["name"]?.stringValue   // "iPhone"
 /// ```
 public enum JSONValue: Sendable, Hashable {
+    /// JSON's `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or an exponent, when it fits in `Int64`.
     case int(Int64)
+    /// Any other number: with a fraction or an exponent, or an integer beyond `Int64`.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array, its elements in order.
     case array([JSONValue])
+    /// An object, its keys in their order.
     case object(JSONObject)
 }
 
@@ -20,9 +27,13 @@ public enum JSONValue: Sendable, Hashable {
 /// fastest choice for the small objects records and parameters are made of.
 public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     public typealias Element = (key: String, value: JSONValue)
+    /// The members in order; no key appears twice.
     public private(set) var entries: [Element]
 
+    /// An empty object.
     public init() { entries = [] }
+    /// An object of these members, in order; a repeated key keeps its first position and
+    /// takes its last value.
     public init(_ entries: [Element]) {
         self.entries = []
         self.entries.reserveCapacity(entries.count)
@@ -32,8 +43,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         self.init(elements.map { (key: $0.0, value: $0.1) })
     }
 
+    /// The number of members.
     public var count: Int { entries.count }
+    /// Whether the object has no members.
     public var isEmpty: Bool { entries.isEmpty }
+    /// The keys, in order.
     public var keys: [String] { entries.map(\.key) }
     public func makeIterator() -> IndexingIterator<[Element]> { entries.makeIterator() }
 
@@ -82,15 +96,22 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 }
 
 extension JSONValue {
+    /// The member `key` of an object; nil when it is missing or the value is not an object.
     public subscript(key: String) -> JSONValue? {
         if case .object(let object) = self { return object[key] }
         return nil
     }
 
+    /// The members, when the value is an object; nil otherwise.
     public var objectValue: JSONObject? { if case .object(let o) = self { return o }; return nil }
+    /// The elements, when the value is an array; nil otherwise.
     public var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+    /// The string, when the value is a string; nil otherwise (a number is not converted, see
+    /// `scalarText`).
     public var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    /// The boolean, when the value is `true` or `false`; nil otherwise (`"true"` is a string).
     public var boolValue: Bool? { if case .bool(let b) = self { return b }; return nil }
+    /// Whether the value is `null`.
     public var isNull: Bool { if case .null = self { return true }; return false }
 
     /// The value as a number, for integers and doubles alike.

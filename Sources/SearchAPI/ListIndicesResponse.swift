@@ -1,6 +1,7 @@
 /// One index in Algolia's list-indices answer (`GET /1/indexes`), as the official clients'
 /// `FetchedIndex` model reads it.
 public struct FetchedIndex: Sendable, Hashable, Codable {
+    /// The index's name.
     public var name: String
     /// When the index was created, ISO 8601 (`2026-11-23T17:50:56.123Z`).
     public var createdAt: String
@@ -16,6 +17,7 @@ public struct FetchedIndex: Sendable, Hashable, Codable {
     public var lastBuildTimeS: Int
     /// Writes waiting to be applied: always 0 here (a local write is applied when the call returns).
     public var numberOfPendingTasks: Int
+    /// Whether writes to the index are waiting to be applied: always false from the local engine.
     public var pendingTask: Bool
     /// For a replica: its primary index.
     public var primary: String?
@@ -24,6 +26,7 @@ public struct FetchedIndex: Sendable, Hashable, Codable {
     /// Whether this is a virtual replica.
     public var virtual: Bool?
 
+    /// An index entry; by default no pending task, and `primary`, `replicas` and `virtual` absent.
     public init(name: String, createdAt: String, updatedAt: String, entries: Int, dataSize: Int, fileSize: Int,
                 lastBuildTimeS: Int, numberOfPendingTasks: Int = 0, pendingTask: Bool = false,
                 primary: String? = nil, replicas: [String]? = nil, virtual: Bool? = nil) {
@@ -62,15 +65,18 @@ public struct FetchedIndex: Sendable, Hashable, Codable {
 /// for index in try engine.listIndices().items { print(index.name, index.entries) }
 /// ```
 public struct ListIndicesResponse: Sendable, Hashable, Codable {
+    /// One entry per index.
     public var items: [FetchedIndex]
     /// Pages of items: 1 here (every index on one page).
     public var nbPages: Int
 
+    /// A list of `items` on `nbPages` pages (1 by default).
     public init(items: [FetchedIndex], nbPages: Int = 1) {
         self.items = items
         self.nbPages = nbPages
     }
 
+    /// Algolia's JSON: `{"items": [...], "nbPages": N}`.
     public var jsonValue: JSONValue {
         ["items": .array(items.map(\.jsonValue)), "nbPages": .int(Int64(nbPages))]
     }

@@ -4,6 +4,7 @@
 /// Messages say what was wrong, where, and what was expected:
 /// `hitsPerPage: expected an integer from 0 to 1000, got "abc"`.
 public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong, for callers that branch on it; each kind has its HTTP status.
     public enum Kind: String, Sendable, Hashable {
         /// A request parameter or setting has the wrong type or value (400).
         case invalidParameter
@@ -27,23 +28,30 @@ public struct SearchError: Error, Sendable, Hashable, CustomStringConvertible {
         case cancelled
     }
 
+    /// What went wrong, by kind.
     public var kind: Kind
+    /// Algolia's `message`: what was wrong, for a person to read.
     public var message: String
     /// The HTTP status Algolia answers with for this error.
     public var status: Int
 
+    /// An error of `kind` with `message`; `status` defaults to the kind's (400, 403, 404, 499,
+    /// 500 or 503).
     public init(_ kind: Kind, _ message: String, status: Int? = nil) {
         self.kind = kind
         self.message = message
         self.status = status ?? SearchError.defaultStatus(for: kind)
     }
 
+    /// An `invalidParameter` error (400) naming the parameter, what was expected and, when given,
+    /// what came: `hitsPerPage: expected an integer from 0 to 1000, got "abc"`.
     public static func invalidParameter(_ name: String, expected: String, got value: String? = nil) -> SearchError {
         var message = "\(name): expected \(expected)"
         if let value { message += ", got \(value)" }
         return SearchError(.invalidParameter, message)
     }
 
+    /// An `indexNotFound` error (404): `Index products does not exist`.
     public static func indexNotFound(_ name: String) -> SearchError {
         SearchError(.indexNotFound, "Index \(name) does not exist")
     }

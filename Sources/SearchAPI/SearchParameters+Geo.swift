@@ -75,9 +75,12 @@ extension SearchParameters {
 
 /// A point in degrees.
 public struct GeoLocation: Hashable, Sendable {
+    /// Latitude, in degrees.
     public var lat: Double
+    /// Longitude, in degrees.
     public var lng: Double
 
+    /// The point at latitude `lat` and longitude `lng`.
     public init(lat: Double, lng: Double) {
         self.lat = lat
         self.lng = lng
@@ -96,6 +99,7 @@ public struct GeoLocation: Hashable, Sendable {
 
 /// `aroundRadius`.
 public enum AroundRadius: Hashable, Sendable {
+    /// Records within this many metres of `aroundLatLng`.
     case metres(Int)
     /// No limit: every record with a location, nearest first.
     case all
@@ -103,9 +107,13 @@ public enum AroundRadius: Hashable, Sendable {
 
 /// A rectangle of `insideBoundingBox`, from two opposite corners.
 public struct GeoBoundingBox: Hashable, Sendable {
+    /// One corner of the rectangle.
     public var corner1: GeoLocation
+    /// The corner opposite `corner1`.
     public var corner2: GeoLocation
 
+    /// The rectangle between two opposite corners (`[lat1, lng1, lat2, lng2]` in
+    /// `insideBoundingBox`).
     public init(_ corner1: GeoLocation, _ corner2: GeoLocation) {
         self.corner1 = corner1
         self.corner2 = corner2

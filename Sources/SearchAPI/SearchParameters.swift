@@ -10,7 +10,9 @@ public enum QueryType: String, Sendable, Hashable, CaseIterable {
 
 /// `sortFacetValuesBy`.
 public enum FacetSortOrder: String, Sendable, Hashable, CaseIterable {
+    /// By count, highest first (Algolia's default).
     case count
+    /// Alphabetically, by value.
     case alpha
 }
 
@@ -18,13 +20,18 @@ public enum FacetSortOrder: String, Sendable, Hashable, CaseIterable {
 /// `optionalFilters`): the outer list is AND, an inner list is OR (lists nested deeper are
 /// read into the inner list's OR).
 public enum FilterListItem: Sendable, Hashable {
+    /// One filter, ANDed with the other items.
     case single(String)
+    /// Filters of which any may match (OR); the group is ANDed with the other items.
     case anyOf([String])
 }
 
 /// A list-form filter as it arrives: a plain string (`"brand:Apple"`, `"a,b"`) or nested arrays.
 public enum FilterList: Sendable, Hashable {
+    /// The string form: one filter (`"brand:Apple"`), filters separated by commas (AND), and
+    /// parenthesized OR groups (`"(a,b),c"`).
     case string(String)
+    /// The array form: the items, ANDed.
     case list([FilterListItem])
 
     var jsonValue: JSONValue {
@@ -57,36 +64,72 @@ public enum FilterList: Sendable, Hashable {
 /// Parameters the engine does not implement yet are accepted and echoed in `params`;
 /// an unknown parameter name is an error, as with Algolia.
 public struct SearchParameters: Sendable, Hashable {
+    /// Algolia's `query`: the text to search for (empty matches every record), at most
+    /// `maxQueryBytes` bytes.
     public var query: String = ""
+    /// Algolia's `page`: the page to return, from 0; nil for the first.
     public var page: Int?
+    /// Algolia's `hitsPerPage`: hits per page, 0 to 1000; nil for the index's setting.
     public var hitsPerPage: Int?
+    /// Algolia's `offset`: the position of the first hit to return, with `length` (in place of
+    /// `page`).
     public var offset: Int?
+    /// Algolia's `length`: how many hits to return from `offset`, 0 to 1000.
     public var length: Int?
+    /// Algolia's `attributesToRetrieve`: the attributes each hit returns (`*` for all); nil for
+    /// the index's setting.
     public var attributesToRetrieve: [String]?
+    /// Algolia's `attributesToHighlight`: the attributes given a `_highlightResult`; nil for the
+    /// index's setting.
     public var attributesToHighlight: [String]?
+    /// Algolia's `attributesToSnippet`: the attributes given a `_snippetResult`, as `name:words`;
+    /// nil for the index's setting.
     public var attributesToSnippet: [String]?
+    /// Algolia's `highlightPreTag`: the text before a highlighted match; nil for the index's setting.
     public var highlightPreTag: String?
+    /// Algolia's `highlightPostTag`: the text after a highlighted match; nil for the index's setting.
     public var highlightPostTag: String?
+    /// Algolia's `snippetEllipsisText`: the text that marks a cut in a snippet; nil for the
+    /// index's setting.
     public var snippetEllipsisText: String?
+    /// Algolia's `restrictSearchableAttributes`: searches only these of the searchable attributes.
     public var restrictSearchableAttributes: [String]?
+    /// Algolia's `facets`: the attributes whose values are counted (`*` for every facet).
     public var facets: [String]?
+    /// Algolia's `maxValuesPerFacet`: facet values returned per facet, 0 to 1000; nil for the
+    /// index's setting.
     public var maxValuesPerFacet: Int?
+    /// Algolia's `sortFacetValuesBy`: the order of facet values; nil for the index's setting.
     public var sortFacetValuesBy: FacetSortOrder?
+    /// Algolia's `maxFacetHits`: how many values a facet-value search returns, 1 to 100.
     public var maxFacetHits: Int?
     /// The text to look for in facet values (facet-value search only).
     public var facetQuery: String?
+    /// Algolia's `filters`: a filter expression (`brand:Apple AND price < 500`).
     public var filters: String?
+    /// Algolia's `facetFilters`: `attribute:value` filters, in list form.
     public var facetFilters: FilterList?
+    /// Algolia's `numericFilters`: numeric comparisons (`price < 500`, `price:10 TO 20`), in
+    /// list form.
     public var numericFilters: FilterList?
+    /// Algolia's `tagFilters`: values of `_tags`, in list form.
     public var tagFilters: FilterList?
+    /// Algolia's `optionalFilters`: facet filters that rank the records matching them higher
+    /// without leaving out the others, in list form.
     public var optionalFilters: FilterList?
+    /// Algolia's `queryType`: which query words match as prefixes; nil for the index's setting.
     public var queryType: QueryType?
+    /// Algolia's `getRankingInfo`: whether each hit carries its `_rankingInfo`.
     public var getRankingInfo: Bool?
+    /// Algolia's `clickAnalytics`: whether the response carries a `queryID` for click and
+    /// conversion events.
     public var clickAnalytics: Bool?
     /// Every other recognised Algolia parameter, kept as sent (typo tolerance, distinct,
     /// analytics…): echoed in `params` and read by the features that implement them.
     public var other: JSONObject = JSONObject()
 
+    /// Parameters with `query` and nothing else set: every other value comes from the index's
+    /// settings or Algolia's defaults.
     public init(query: String = "") { self.query = query }
 
     /// Every parameter name the Search API knows, including those this engine only echoes.
@@ -237,9 +280,12 @@ public struct SearchParameters: Sendable, Hashable {
 /// Reads one parameter value leniently (numbers and booleans may come as strings, lists as
 /// JSON text or comma-separated text) and names the parameter when it cannot.
 public struct ParameterReader {
+    /// The parameter's name, as error messages show it.
     public let name: String
+    /// The value as sent.
     public let value: JSONValue
 
+    /// A reader of `value`, sent as the parameter `name`.
     public init(name: String, value: JSONValue) {
         self.name = name
         self.value = value
@@ -249,6 +295,8 @@ public struct ParameterReader {
         .invalidParameter(name, expected: expected, got: value.jsonString)
     }
 
+    /// The value as a string: a string as it is, a number or a boolean as its text; throws for
+    /// null, arrays and objects.
     public func string() throws(SearchError) -> String {
         switch value {
         case .string(let s): return s
@@ -257,6 +305,8 @@ public struct ParameterReader {
         }
     }
 
+    /// The value as an integer in `range`: a whole number, or a string holding one; throws,
+    /// naming the range, otherwise.
     public func int(in range: ClosedRange<Int>) throws(SearchError) -> Int {
         let parsed: Int?
         switch value {
@@ -270,6 +320,8 @@ public struct ParameterReader {
         return parsed
     }
 
+    /// The value as a boolean: `true` or `false`, the same as strings, or 1 or 0; throws
+    /// otherwise.
     public func bool() throws(SearchError) -> Bool {
         switch value {
         case .bool(let b): return b
@@ -279,6 +331,7 @@ public struct ParameterReader {
         }
     }
 
+    /// The value as a case of `type`, by raw value; throws, listing the raw values, otherwise.
     public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(SearchError) -> E where E.RawValue == String {
         if case .string(let s) = value, let e = E(rawValue: s) { return e }
         throw fail("one of " + E.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))

@@ -1,14 +1,18 @@
 /// The counts of one facet, in the order Algolia returns them (count descending, then value,
 /// or by value with `sortFacetValuesBy: alpha`).
 public struct FacetCounts: Sendable, Hashable {
+    /// The faceted attribute.
     public var attribute: String
+    /// Each value, and how many matching records have it.
     public var values: [(value: String, count: Int)]
 
+    /// The counts of `attribute`'s values, in the order given.
     public init(attribute: String, values: [(value: String, count: Int)]) {
         self.attribute = attribute
         self.values = values
     }
 
+    /// The count of `value`; nil when the value is not among those returned.
     public subscript(value: String) -> Int? { values.first { $0.value == value }?.count }
 
     public static func == (lhs: FacetCounts, rhs: FacetCounts) -> Bool {
@@ -22,10 +26,15 @@ public struct FacetCounts: Sendable, Hashable {
 
 /// `facets_stats` for one numeric facet.
 public struct FacetStats: Sendable, Hashable, Codable {
+    /// The smallest value among the matching records.
     public var min: Double
+    /// The largest value among the matching records.
     public var max: Double
+    /// The mean of the values among the matching records.
     public var avg: Double
+    /// The sum of the values among the matching records.
     public var sum: Double
+    /// The stats of one numeric facet.
     public init(min: Double, max: Double, avg: Double, sum: Double) {
         self.min = min; self.max = max; self.avg = avg; self.sum = sum
     }
@@ -34,7 +43,9 @@ public struct FacetStats: Sendable, Hashable, Codable {
 /// Where an answer came from, when a service composes several (as the answers of Algolia's
 /// Offline SDK said): the remote service (Algolia, or `offline-search serve`) or the local index.
 public enum ResponseOrigin: String, Sendable, Hashable, CaseIterable {
+    /// The remote service answered.
     case remote
+    /// The local index answered.
     case local
 }
 
@@ -44,39 +55,60 @@ public enum ResponseOrigin: String, Sendable, Hashable, CaseIterable {
 public struct SearchResponse: Sendable, Hashable {
     /// Each hit: the retrieved attributes, `objectID`, `_highlightResult`, `_snippetResult`.
     public var hits: [JSONValue] = []
+    /// Algolia's `nbHits`: how many records match, over every page.
     public var nbHits: Int = 0
     /// Relevant sort (a virtual replica): how many of the `nbHits` matches were selected as
     /// relevant and sorted; the hits are those.
     public var nbSortedHits: Int?
     /// Relevant sort: the `relevancyStrictness` applied.
     public var appliedRelevancyStrictness: Int?
+    /// Algolia's `page`: the page returned, from 0.
     public var page: Int = 0
+    /// Algolia's `nbPages`: how many pages the matches fill, within `paginationLimitedTo`.
     public var nbPages: Int = 0
+    /// Algolia's `hitsPerPage`: the page size applied.
     public var hitsPerPage: Int = 20
     /// Set when the request paged with `offset`/`length`.
     public var offset: Int?
+    /// Set when the request paged with `offset`/`length`: the `length` applied.
     public var length: Int?
+    /// Algolia's `facets`: the counts of each requested facet; nil when none was requested.
     public var facets: [FacetCounts]?
+    /// Algolia's `facets_stats`: the min, max, average and sum of each requested numeric facet,
+    /// by attribute.
     public var facetsStats: [String: FacetStats]?
+    /// Algolia's `exhaustiveFacetsCount`: whether the facet counts are exact; nil when no facet
+    /// was counted.
     public var exhaustiveFacetsCount: Bool?
+    /// Algolia's `exhaustiveNbHits`: whether `nbHits` is exact rather than estimated.
     public var exhaustiveNbHits: Bool = true
+    /// Algolia's `exhaustiveTypo`: whether every typo alternative was searched.
     public var exhaustiveTypo: Bool = true
+    /// Algolia's `query`: the query text searched.
     public var query: String = ""
+    /// Algolia's `params`: the search parameters URL-encoded, as `SearchParameters.urlEncoded`
+    /// writes them.
     public var params: String = ""
+    /// Algolia's `index`: the name of the index searched.
     public var index: String?
+    /// Algolia's `queryID`, set when the search asked for `clickAnalytics`.
     public var queryID: String?
     /// With `aroundLatLng` and no `aroundRadius`: the radius the engine chose, in metres.
     public var automaticRadius: String?
+    /// Algolia's `processingTimeMS`: how long the search took, in milliseconds.
     public var processingTimeMS: Int = 0
     /// Which side answered, set by a service that composes a remote and a local one
     /// (`FallbackSearchService`); nil otherwise. Not part of Algolia's JSON.
     public var origin: ResponseOrigin?
 
+    /// An empty response: no hits, page 0 of 0, 20 hits per page.
     public init() {}
 
     /// The counts of one facet, if it was requested.
     public func facet(_ attribute: String) -> FacetCounts? { facets?.first { $0.attribute == attribute } }
 
+    /// The response in Algolia's JSON and key order, with `exhaustive` and an empty
+    /// `renderingContent` as Algolia sends them (`origin` is left out).
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.appendUnique("hits", .array(hits))
@@ -177,10 +209,13 @@ extension SearchResponse: Codable {
 
 /// One value found by a facet-value search.
 public struct FacetHit: Sendable, Hashable, Codable {
+    /// The facet value found.
     public var value: String
     /// The value with the matched part wrapped in the highlight tags.
     public var highlighted: String
+    /// How many matching records have the value.
     public var count: Int
+    /// A value found, with its highlighted form and its count.
     public init(value: String, highlighted: String, count: Int) {
         self.value = value; self.highlighted = highlighted; self.count = count
     }
@@ -188,18 +223,24 @@ public struct FacetHit: Sendable, Hashable, Codable {
 
 /// The answer to a facet-value search (`POST /1/indexes/{index}/facets/{facet}/query`).
 public struct FacetValuesResponse: Sendable, Hashable, Codable {
+    /// Algolia's `facetHits`: the values found.
     public var facetHits: [FacetHit]
+    /// Algolia's `exhaustiveFacetsCount`: whether the counts are exact.
     public var exhaustiveFacetsCount: Bool
+    /// Algolia's `processingTimeMS`: how long the search took, in milliseconds.
     public var processingTimeMS: Int
     /// Which side answered (see `SearchResponse.origin`); not part of Algolia's JSON.
     public var origin: ResponseOrigin?
 
     private enum CodingKeys: String, CodingKey { case facetHits, exhaustiveFacetsCount, processingTimeMS }
 
+    /// An answer of `facetHits` (by default with exact counts and a processing time of 0).
     public init(facetHits: [FacetHit], exhaustiveFacetsCount: Bool = true, processingTimeMS: Int = 0) {
         self.facetHits = facetHits; self.exhaustiveFacetsCount = exhaustiveFacetsCount; self.processingTimeMS = processingTimeMS
     }
 
+    /// Algolia's JSON: `{"facetHits": [...], "exhaustiveFacetsCount": ..., "processingTimeMS": ...}`
+    /// (`origin` is left out).
     public var jsonValue: JSONValue {
         ["facetHits": .array(facetHits.map { ["value": .string($0.value), "highlighted": .string($0.highlighted), "count": .int(Int64($0.count))] }),
          "exhaustiveFacetsCount": .bool(exhaustiveFacetsCount),

@@ -5,6 +5,7 @@ public enum MultiSearchQuery: Sendable, Hashable {
     /// `{"indexName": ..., "type": "facet", "facet": ..., "facetQuery": ..., ...params}`
     case facetValues(indexName: String, facet: String, parameters: SearchParameters)
 
+    /// The index the query runs on.
     public var indexName: String {
         switch self {
         case .hits(let name, _), .facetValues(let name, _, _): name
@@ -59,9 +60,12 @@ public enum MultiSearchQuery: Sendable, Hashable {
 
 /// The answer to one query of a multi-search, in request order.
 public enum MultiSearchResult: Sendable, Hashable {
+    /// The answer to a hits query.
     case hits(SearchResponse)
+    /// The answer to a facet-value query.
     case facetValues(FacetValuesResponse)
 
+    /// The answer in Algolia's JSON: one element of a multi-search `results` array.
     public var jsonValue: JSONValue {
         switch self {
         case .hits(let response): response.jsonValue

@@ -8,12 +8,17 @@
 public enum SettingsSchema {
     /// What a setting's value must be.
     public enum ValueType: Sendable, Hashable {
+        /// An array of strings (`searchableAttributes`).
         case stringList
+        /// A string (`highlightPreTag`).
         case string
+        /// `true` or `false` (`advancedSyntax`).
         case bool
+        /// A JSON object (`customNormalization`).
         case object
         /// Any JSON value (`userData`).
         case anyValue
+        /// An integer in the range (`hitsPerPage`, 1 to 1000).
         case integer(ClosedRange<Int>)
         /// One of these strings.
         case oneOf([String])

@@ -1,6 +1,8 @@
 /// `application/x-www-form-urlencoded` as Algolia uses it in the `params` string:
 /// spaces become `+`, everything outside the unreserved set is percent-encoded.
 public enum FormURLEncoding {
+    /// Encodes `text` for a `params` string: unreserved characters (`A-Z a-z 0-9 - _ . ~`) as
+    /// they are, a space as `+`, every other UTF-8 byte as `%XX`.
     public static func encode(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)

@@ -24,6 +24,8 @@ public struct NetworkConditions: Sendable, Hashable {
     /// The extra delay of a straggler.
     public var straggleDelay: Duration
 
+    /// Conditions with these knobs; by default none: no delay, no failure, no straggler (as
+    /// `ideal`). The rates must be in `0...1` and the delays not negative.
     public init(latency: Duration = .zero, jitter: Duration = .zero,
                 failureRate: Double = 0, failures: [SearchError] = [.simulatedServiceUnavailable],
                 straggleRate: Double = 0, straggleDelay: Duration = .zero) {

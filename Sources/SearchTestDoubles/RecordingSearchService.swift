@@ -18,10 +18,12 @@ import SearchAPI
 public final class RecordingSearchService: SearchService {
     /// One call and, once it is done, its outcome.
     public struct Exchange: Sendable, Hashable {
+        /// The call as it was made.
         public var request: ServiceRequest
         /// The answer or error, or nil while the request is in flight.
         public var outcome: Result<ServiceResponse, SearchError>?
 
+        /// A call and its outcome (nil while it is in flight).
         public init(request: ServiceRequest, outcome: Result<ServiceResponse, SearchError>? = nil) {
             self.request = request
             self.outcome = outcome
@@ -36,6 +38,7 @@ public final class RecordingSearchService: SearchService {
         var nextID = 0
     }
 
+    /// A recorder of the calls made to it, each passed on to `base`.
     public init(wrapping base: any SearchService) {
         self.base = base
     }

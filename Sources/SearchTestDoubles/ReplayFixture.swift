@@ -31,9 +31,12 @@ import SearchAPI
 public struct ReplayFixture: Sendable, Hashable {
     /// One request and its answer.
     public struct Entry: Sendable, Hashable {
+        /// The call as it was made.
         public var request: ServiceRequest
+        /// What the service answered.
         public var response: ServiceResponse
 
+        /// An entry of `request` and the `response` it got.
         public init(request: ServiceRequest, response: ServiceResponse) {
             self.request = request
             self.response = response
@@ -43,6 +46,7 @@ public struct ReplayFixture: Sendable, Hashable {
     /// The entries in the order they were recorded.
     public var entries: [Entry]
 
+    /// A fixture of these entries (none by default).
     public init(entries: [Entry] = []) {
         self.entries = entries
     }

@@ -102,7 +102,9 @@ public enum ServiceRequest: Sendable, Hashable {
 
 /// What a `SearchService` answered to one `ServiceRequest`.
 public enum ServiceResponse: Sendable, Hashable {
+    /// The answers to a `multiSearch` request, one per query, in order.
     case multiSearch([MultiSearchResult])
+    /// The answer to a `searchForFacetValues` request.
     case searchForFacetValues(FacetValuesResponse)
 
     /// Algolia's response body: `{"results": [...]}` for a multi-search, the facet-value answer as it is.

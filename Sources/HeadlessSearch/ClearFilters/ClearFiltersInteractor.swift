@@ -18,6 +18,7 @@ public final class ClearFiltersInteractor {
     /// Fired when the button is pressed.
     public let onTriggered: Observer<Void>
 
+    /// A button not connected yet: a press clears nothing until `connectFilterState` is called.
     public init() {
         onTriggered = Observer()
     }

@@ -12,18 +12,25 @@
 /// ```
 @MainActor
 public protocol Connection {
+    /// Starts forwarding events between the two ends.
     func connect()
+    /// Stops forwarding events between the two ends.
     func disconnect()
 }
 
 /// A connection made of other connections, connected and disconnected together.
 @MainActor
 public struct CompositeConnection: Connection {
+    /// The connections grouped, connected and disconnected in this order.
     public let connections: [any Connection]
 
+    /// Groups `connections` without connecting them (those the `connect...` methods return are
+    /// connected already).
     public init(_ connections: [any Connection]) { self.connections = connections }
 
+    /// Connects each connection, in order.
     public func connect() { connections.forEach { $0.connect() } }
+    /// Disconnects each connection, in order.
     public func disconnect() { connections.forEach { $0.disconnect() } }
 }
 

@@ -1,10 +1,13 @@
 /// A filter of a `FilterState` and the group that holds it.
 public struct FilterAndID: Hashable, Sendable {
+    /// The filter in effect.
     public let filter: Filter
+    /// The group of the filter state that holds the filter.
     public let id: FilterGroup.ID
     /// A label for the filter (`Apple`, `price ≥ 10`, `NOT refurbished`).
     public let text: String
 
+    /// The filter of group `id`, labelled `text` (by default, as `label(_:)` labels it).
     public init(filter: Filter, id: FilterGroup.ID, text: String? = nil) {
         self.filter = filter
         self.id = id
@@ -38,14 +41,18 @@ public struct FilterAndID: Hashable, Sendable {
 /// ```
 @MainActor
 public final class CurrentFiltersInteractor {
+    /// The filters in effect, one item per filter of each group; setting a different list fires
+    /// `onItemsChanged`.
     public var items: [FilterAndID] {
         didSet { if oldValue != items { onItemsChanged.fire(items) } }
     }
 
+    /// Fired with the items when they change (the last kept as `lastValue`).
     public let onItemsChanged: Observer<[FilterAndID]>
     /// Fired with the filter a user action removes (the filter state connection applies it).
     public let onItemRemoved: Observer<FilterAndID>
 
+    /// An interactor listing `items` (none by default) until it is connected to a filter state.
     public init(items: [FilterAndID] = []) {
         self.items = items
         onItemsChanged = Observer(retainLastData: true)
@@ -110,6 +117,8 @@ public final class CurrentFiltersInteractor {
 public protocol CurrentFiltersController: AnyObject {
     /// Set by the connection: call it with the filter the user removes.
     var onRemoveItem: ((FilterAndID) -> Void)? { get set }
+    /// Receives the filters to list, in order.
     func setItems(_ items: [FilterAndID])
+    /// Redraws the list (called after `setItems(_:)`).
     func reload()
 }

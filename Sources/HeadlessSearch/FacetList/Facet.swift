@@ -3,11 +3,14 @@ import SearchAPI
 /// One value of a facet and its count; from a facet-value search, also its highlighted form.
 /// InstantSearch's `Facet`.
 public struct Facet: Hashable, Sendable, CustomStringConvertible {
+    /// The facet value, as the service sent it.
     public let value: String
+    /// How many matching records have the value.
     public let count: Int
     /// The value with the part matching the facet query tagged (facet-value search only).
     public let highlighted: String?
 
+    /// A value with its count and, from a facet-value search, its highlighted form.
     public init(value: String, count: Int, highlighted: String? = nil) {
         self.value = value
         self.count = count
@@ -40,13 +43,17 @@ extension SearchResponse {
 /// let same = ["isRefined", "count:desc", "name:asc"].compactMap(FacetSortCriterion.init(rawValue:))
 /// ```
 public enum FacetSortCriterion: Hashable, Sendable {
+    /// The direction of a criterion.
     public enum Order: Hashable, Sendable {
+        /// Lowest count first, or alphabetical order (A to Z).
         case ascending
+        /// Highest count first, or reverse alphabetical order (Z to A).
         case descending
     }
 
     /// Refined values first.
     case isRefined
+    /// By count.
     case count(order: Order)
     /// By value, compared case-insensitively.
     case alphabetical(order: Order)
@@ -83,6 +90,8 @@ public enum FacetSortCriterion: Hashable, Sendable {
 /// How a refinement list shows its values: order and number. InstantSearch's
 /// `FacetListPresenter`.
 public struct FacetListPresenter: Sendable, Hashable {
+    /// The criteria of the order, each deciding the ties of those before it; values tied on
+    /// every criterion keep the order the service gave.
     public var sortBy: [FacetSortCriterion]
     /// The most values shown (refined values first when `isRefined` leads the order).
     public var limit: Int
@@ -120,9 +129,12 @@ public struct FacetListPresenter: Sendable, Hashable {
 
 /// An item of a list and whether it is selected.
 public struct SelectableItem<Item: Hashable & Sendable>: Hashable, Sendable {
+    /// The value of the row (a `Facet` in a refinement list).
     public let item: Item
+    /// Whether the value is selected.
     public let isSelected: Bool
 
+    /// A row of `item`, selected or not.
     public init(item: Item, isSelected: Bool) {
         self.item = item
         self.isSelected = isSelected

@@ -2,14 +2,19 @@ import SearchAPI
 
 /// Whether one value or several can be selected.
 public enum SelectionMode: Sendable, Hashable {
+    /// One value at most: selecting a value replaces the one selected.
     case single
+    /// Any number of values (the default).
     case multiple
 }
 
 /// How the values refined in a list combine: all must match (`and`), or any (`or`, with
 /// disjunctive counts: each value counted as if the list's own refinements were absent).
 public enum RefinementOperator: Sendable, Hashable {
+    /// Every refined value must match.
     case and
+    /// Any refined value may match; the values are counted as if the list's own refinements
+    /// were absent (disjunctive faceting).
     case or
 }
 
@@ -39,13 +44,17 @@ public final class FacetListInteractor {
         didSet { if oldValue != selections { onSelectionsChanged.fire(selections) } }
     }
 
+    /// Whether one value or several can be selected; applies from the next selection.
     public var selectionMode: SelectionMode
 
+    /// Fired with the values when they change (the last kept as `lastValue`).
     public let onItemsChanged: Observer<[Facet]>
+    /// Fired with the selected values when they change (the last kept as `lastValue`).
     public let onSelectionsChanged: Observer<Set<String>>
     /// Fired with the selections a user action asks for (the filter state connection applies them).
     public let onSelectionsComputed: Observer<Set<String>>
 
+    /// A list of `facets` (none by default), with nothing selected, until it is connected.
     public init(facets: [Facet] = [], selectionMode: SelectionMode = .multiple) {
         items = facets
         selections = []
@@ -176,6 +185,7 @@ public protocol FacetListController: AnyObject {
     var onClick: ((Facet) -> Void)? { get set }
     /// The values to show, in order, each with whether it is selected.
     func setSelectableItems(selectableItems: [SelectableItem<Facet>])
+    /// Redraws the list (called after `setSelectableItems(selectableItems:)`).
     func reload()
 }
 
@@ -187,11 +197,19 @@ public protocol FacetListController: AnyObject {
 /// ```
 @MainActor
 public final class FacetListConnector {
+    /// The filter state the selections are kept in.
     public let filterState: FilterState
+    /// The facet attribute listed.
     public let attribute: String
+    /// The refinement list's state.
     public let interactor: FacetListInteractor
+    /// The connections made, disconnected together by `disconnect()`.
     public private(set) var connections: [any Connection] = []
 
+    /// Lists the counts of `attribute` from `searcher`'s responses, keeping the selections in
+    /// `filterState` (`operator` and `groupName` as in `FacetListInteractor.connectFilterState`),
+    /// and connects `searcher` to `filterState` unless it already is. Without `interactor`, one is
+    /// made with `selectionMode`.
     public init(searcher: HitsSearcher, filterState: FilterState, attribute: String, selectionMode: SelectionMode = .multiple,
                 operator: RefinementOperator = .or, groupName: String? = nil, interactor: FacetListInteractor? = nil) {
         self.filterState = filterState
@@ -202,6 +220,9 @@ public final class FacetListConnector {
         if searcher.filterState !== filterState { connections.append(searcher.connectFilterState(filterState)) }
     }
 
+    /// Lists the values `facetSearcher` finds, keeping the selections in `filterState`
+    /// (`operator` and `groupName` as in `FacetListInteractor.connectFilterState`). Without
+    /// `interactor`, one is made with `selectionMode`.
     public init(facetSearcher: FacetSearcher, filterState: FilterState, attribute: String, selectionMode: SelectionMode = .multiple,
                 operator: RefinementOperator = .or, groupName: String? = nil, interactor: FacetListInteractor? = nil) {
         self.filterState = filterState
@@ -211,9 +232,12 @@ public final class FacetListConnector {
         connections.append(self.interactor.connectFilterState(filterState, attribute: attribute, operator: `operator`, groupName: groupName))
     }
 
+    /// Shows the values in `controller`, ordered and limited by `presenter`, and selects the
+    /// value the user clicks.
     public func connectController(_ controller: some FacetListController, with presenter: FacetListPresenter = FacetListPresenter()) {
         connections.append(interactor.connectController(controller, with: presenter))
     }
 
+    /// Disconnects every connection made.
     public func disconnect() { connections.forEach { $0.disconnect() } }
 }

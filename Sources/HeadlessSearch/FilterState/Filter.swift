@@ -8,15 +8,21 @@
 /// let notRefurbished = !Filter.Tag(value: "refurbished")
 /// ```
 public enum Filter: Hashable, Sendable {
+    /// A filter on a facet value (`brand:Apple`).
     case facet(Facet)
+    /// A filter on a number (`price < 100`, `price:10 TO 20`).
     case numeric(Numeric)
+    /// A filter on a tag (`_tags:refurbished`).
     case tag(Tag)
 
     /// The three filter types Algolia's `filters` grammar distinguishes: an OR group holds
     /// one type.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
+        /// `Filter.Facet` filters.
         case facet
+        /// `Filter.Numeric` filters.
         case numeric
+        /// `Filter.Tag` filters.
         case tag
     }
 
@@ -25,8 +31,11 @@ public enum Filter: Hashable, Sendable {
     public struct Facet: FilterType {
         /// The value a facet filter matches.
         public enum ValueType: Hashable, Sendable, CustomStringConvertible {
+            /// A string (`brand:Apple`).
             case string(String)
+            /// A number (`rating:4`).
             case number(Double)
+            /// A boolean (`free_shipping:true`).
             case bool(Bool)
 
             /// The value as Algolia shows it in facet counts (`"Apple"`, `"4"`, `"true"`).
@@ -39,24 +48,31 @@ public enum Filter: Hashable, Sendable {
             }
         }
 
+        /// The facet attribute filtered on.
         public let attribute: String
+        /// The value the attribute must have (or, negated, must not have).
         public let value: ValueType
+        /// Whether the filter excludes the records with the value (`NOT brand:Apple`).
         public var isNegated: Bool
 
+        /// A filter on `value` of `attribute`, negated when `isNegated`.
         public init(attribute: String, value: ValueType, isNegated: Bool = false) {
             self.attribute = attribute
             self.value = value
             self.isNegated = isNegated
         }
 
+        /// A filter on a string value of `attribute`.
         public init(attribute: String, stringValue: String, isNegated: Bool = false) {
             self.init(attribute: attribute, value: .string(stringValue), isNegated: isNegated)
         }
 
+        /// A filter on a number value of `attribute`.
         public init(attribute: String, floatValue: Double, isNegated: Bool = false) {
             self.init(attribute: attribute, value: .number(floatValue), isNegated: isNegated)
         }
 
+        /// A filter on a boolean value of `attribute`.
         public init(attribute: String, boolValue: Bool, isNegated: Bool = false) {
             self.init(attribute: attribute, value: .bool(boolValue), isNegated: isNegated)
         }
@@ -73,11 +89,17 @@ public enum Filter: Hashable, Sendable {
     public struct Numeric: FilterType {
         /// Algolia's numeric comparison operators.
         public enum Operator: String, Hashable, Sendable, CaseIterable {
+            /// `<`: less than.
             case lessThan = "<"
+            /// `<=`: less than or equal to.
             case lessThanOrEqual = "<="
+            /// `=`: equal to.
             case equals = "="
+            /// `!=`: not equal to.
             case notEquals = "!="
+            /// `>=`: greater than or equal to.
             case greaterThanOrEqual = ">="
+            /// `>`: greater than.
             case greaterThan = ">"
 
             /// The operator with its operands swapped (`a < b` is `b > a`).
@@ -93,25 +115,34 @@ public enum Filter: Hashable, Sendable {
             }
         }
 
+        /// The condition a numeric filter sets: a comparison or a range.
         public enum ValueType: Hashable, Sendable {
+            /// `attribute OP value`.
             case comparison(Operator, Double)
+            /// `attribute:lower TO upper`, both bounds included.
             case range(ClosedRange<Double>)
         }
 
+        /// The numeric attribute filtered on.
         public let attribute: String
+        /// The condition one of the attribute's numbers must satisfy.
         public let value: ValueType
+        /// Whether the filter excludes the records that satisfy the condition (`NOT price < 100`).
         public var isNegated: Bool
 
+        /// A filter with `value` as its condition, negated when `isNegated`.
         public init(attribute: String, value: ValueType, isNegated: Bool = false) {
             self.attribute = attribute
             self.value = value
             self.isNegated = isNegated
         }
 
+        /// A comparison: `attribute operator value`.
         public init(attribute: String, operator: Operator, value: Double, isNegated: Bool = false) {
             self.init(attribute: attribute, value: .comparison(`operator`, value), isNegated: isNegated)
         }
 
+        /// A range: `attribute:lower TO upper`, both bounds included.
         public init(attribute: String, range: ClosedRange<Double>, isNegated: Bool = false) {
             self.init(attribute: attribute, value: .range(range), isNegated: isNegated)
         }
@@ -125,10 +156,14 @@ public enum Filter: Hashable, Sendable {
 
     /// A tag filter: `_tags:value` (tags compare exactly, case included).
     public struct Tag: FilterType {
+        /// Always `_tags`, Algolia's attribute of tags.
         public var attribute: String { "_tags" }
+        /// The tag a record's `_tags` must hold (or, negated, must not hold).
         public let value: String
+        /// Whether the filter excludes the records with the tag (`NOT _tags:refurbished`).
         public var isNegated: Bool
 
+        /// A filter on the tag `value`, negated when `isNegated`.
         public init(value: String, isNegated: Bool = false) {
             self.value = value
             self.isNegated = isNegated
@@ -150,6 +185,7 @@ public enum Filter: Hashable, Sendable {
         }
     }
 
+    /// Whether the filter excludes the records it describes (`NOT ...`).
     public var isNegated: Bool {
         switch self {
         case .facet(let facet): facet.isNegated
@@ -175,7 +211,9 @@ public enum Filter: Hashable, Sendable {
 
 /// What the three filter structures share.
 public protocol FilterType: Hashable, Sendable {
+    /// The attribute the filter is on.
     var attribute: String { get }
+    /// Whether the filter excludes the records it describes (`NOT ...`).
     var isNegated: Bool { get set }
     /// The filter, type-erased.
     var filter: Filter { get }

@@ -10,6 +10,7 @@ public enum FilterGroup {
         /// The selected level of a hierarchical facet (see `FilterState[hierarchical:]`).
         case hierarchical(name: String)
 
+        /// The group's name, whatever its kind.
         public var name: String {
             switch self {
             case .and(let name), .or(let name, _), .hierarchical(let name): name
@@ -45,7 +46,9 @@ public enum FilterGroup {
 public struct Filters: Hashable, Sendable {
     /// One group and its filters, in insertion order, without duplicates.
     public struct Group: Hashable, Sendable {
+        /// The group's kind and name.
         public let id: FilterGroup.ID
+        /// The group's filters, in insertion order, without duplicates.
         public internal(set) var filters: [Filter]
     }
 
@@ -56,13 +59,17 @@ public struct Filters: Hashable, Sendable {
     /// For each hierarchical group name: the selected path, one facet filter per level.
     public private(set) var hierarchicalFilters: [String: [Filter.Facet]] = [:]
 
+    /// No filter, no hierarchical facet.
     public init() {}
 
+    /// Whether no group holds a filter (hierarchical attributes set without a selection do not
+    /// count).
     public var isEmpty: Bool { groups.isEmpty }
 
     /// Every filter of every group, in order.
     public var allFilters: [Filter] { groups.flatMap(\.filters) }
 
+    /// The IDs of the groups that hold filters, in the order the groups were created.
     public var groupIDs: [FilterGroup.ID] { groups.map(\.id) }
 
     /// The filters of one group (empty when the group does not exist).
@@ -70,6 +77,7 @@ public struct Filters: Hashable, Sendable {
         groups.first { $0.id == id }?.filters ?? []
     }
 
+    /// Whether the group `id` holds `filter`.
     public func contains(_ filter: Filter, inGroupWithID id: FilterGroup.ID) -> Bool {
         filters(forGroupWithID: id).contains(filter)
     }
@@ -93,6 +101,9 @@ public struct Filters: Hashable, Sendable {
         return true
     }
 
+    /// Adds a filter of any type to a group, as the overload taking a `Filter` does: once, and
+    /// not to an OR group of another type.
+    /// - Returns: false when the filter was refused.
     @discardableResult
     public mutating func add(_ filter: some FilterType, toGroupWithID id: FilterGroup.ID) -> Bool {
         add(filter.filter, toGroupWithID: id)

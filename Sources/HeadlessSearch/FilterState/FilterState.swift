@@ -21,6 +21,8 @@ public final class FilterState {
     /// Fired by `notifyChange()` with the filters.
     public let onChange: Observer<Filters>
 
+    /// A filter state holding `filters` (none by default); nothing is published until
+    /// `notifyChange()`.
     public init(_ filters: Filters = Filters()) {
         self.filters = filters
         onChange = Observer(retainLastData: true)
@@ -83,24 +85,35 @@ public final class FilterState {
 @MainActor
 public struct AndGroupAccessor {
     let filterState: FilterState
+    /// The group's ID, `.and(name:)`.
     public let groupID: FilterGroup.ID
 
+    /// The group's filters, in insertion order.
     public var filters: [Filter] { filterState.filters.filters(forGroupWithID: groupID) }
+    /// Whether the group holds no filter.
     public var isEmpty: Bool { filters.isEmpty }
 
+    /// Adds filters to the group (one it holds already is not added again); publish them with
+    /// `notifyChange()`.
     public func add(_ filters: any FilterType...) {
         for filter in filters { filterState.filters.add(filter.filter, toGroupWithID: groupID) }
     }
+    /// Adds a sequence of filters to the group (one it holds already is not added again);
+    /// publish them with `notifyChange()`.
     public func add<S: Sequence>(_ filters: S) where S.Element: FilterType {
         for filter in filters { filterState.filters.add(filter.filter, toGroupWithID: groupID) }
     }
+    /// Removes a filter from the group.
+    /// - Returns: true when the group held it.
     @discardableResult
     public func remove(_ filter: some FilterType) -> Bool {
         filterState.filters.remove(filter.filter, fromGroupWithID: groupID)
     }
+    /// Whether the group holds `filter`.
     public func contains(_ filter: some FilterType) -> Bool {
         filterState.filters.contains(filter.filter, inGroupWithID: groupID)
     }
+    /// Adds the filter when the group does not hold it, removes it when it does.
     public func toggle(_ filter: some FilterType) {
         filterState.filters.toggle(filter.filter, inGroupWithID: groupID)
     }
@@ -114,22 +127,33 @@ public struct AndGroupAccessor {
 @MainActor
 public struct OrGroupAccessor<F: FilterType> {
     let filterState: FilterState
+    /// The group's ID, `.or(name:filterType:)` with the kind of `F`.
     public let groupID: FilterGroup.ID
 
+    /// The group's filters, in insertion order.
     public var filters: [F] { filterState.filters.filters(forGroupWithID: groupID).compactMap(F.init) }
+    /// Whether the group holds no filter.
     public var isEmpty: Bool { filters.isEmpty }
 
+    /// Adds filters to the group (one it holds already is not added again); publish them with
+    /// `notifyChange()`.
     public func add(_ filters: F...) { add(filters) }
+    /// Adds a sequence of filters to the group (one it holds already is not added again);
+    /// publish them with `notifyChange()`.
     public func add<S: Sequence>(_ filters: S) where S.Element == F {
         for filter in filters { filterState.filters.add(filter.filter, toGroupWithID: groupID) }
     }
+    /// Removes a filter from the group.
+    /// - Returns: true when the group held it.
     @discardableResult
     public func remove(_ filter: F) -> Bool {
         filterState.filters.remove(filter.filter, fromGroupWithID: groupID)
     }
+    /// Whether the group holds `filter`.
     public func contains(_ filter: F) -> Bool {
         filterState.filters.contains(filter.filter, inGroupWithID: groupID)
     }
+    /// Adds the filter when the group does not hold it, removes it when it does.
     public func toggle(_ filter: F) {
         filterState.filters.toggle(filter.filter, inGroupWithID: groupID)
     }
@@ -146,11 +170,16 @@ public struct OrGroupAccessor<F: FilterType> {
 @MainActor
 public struct HierarchicalGroupAccessor {
     let filterState: FilterState
+    /// The group's name.
     public let groupName: String
 
+    /// The group's ID, `.hierarchical(name:)`.
     public var groupID: FilterGroup.ID { .hierarchical(name: groupName) }
 
+    /// The levels' attributes, from the top; empty until set.
     public var hierarchicalAttributes: [String] { filterState.filters.hierarchicalAttributes[groupName] ?? [] }
+    /// The selected path, one facet filter per level from the top; empty when nothing is
+    /// selected.
     public var hierarchicalFilters: [Filter.Facet] { filterState.filters.hierarchicalFilters[groupName] ?? [] }
 
     /// Sets the levels' attributes, from the top (`hierarchicalCategories.lvl0`, `.lvl1`, ...).
@@ -163,7 +192,9 @@ public struct HierarchicalGroupAccessor {
         filterState.filters.setHierarchicalFilters(hierarchicalFilters, forGroupNamed: groupName)
     }
 
+    /// Whether nothing is selected.
     public var isEmpty: Bool { hierarchicalFilters.isEmpty }
 
+    /// Clears the selected path; the levels' attributes stay.
     public func removeAll() { set([Filter.Facet]()) }
 }

@@ -14,14 +14,18 @@ public final class FilterToggleInteractor {
     /// The filter applied when the switch is off (none by default).
     public let valueOff: Filter?
 
+    /// Whether the switch is on; setting a different value fires `onSelectedChanged`.
     public var isSelected: Bool {
         didSet { if oldValue != isSelected { onSelectedChanged.fire(isSelected) } }
     }
 
+    /// Fired with the state when it changes (the last kept as `lastValue`).
     public let onSelectedChanged: Observer<Bool>
     /// Fired with the state a user action asks for (the filter state connection applies it).
     public let onSelectedComputed: Observer<Bool>
 
+    /// A switch between `valueOn` and `valueOff` (no filter when off, by default), off unless
+    /// `isSelected`.
     public init(valueOn: Filter, valueOff: Filter? = nil, isSelected: Bool = false) {
         self.valueOn = valueOn
         self.valueOff = valueOff
@@ -30,6 +34,7 @@ public final class FilterToggleInteractor {
         onSelectedComputed = Observer()
     }
 
+    /// A switch for one filter of any type, with no filter when off.
     public convenience init(filter: some FilterType, isSelected: Bool = false) {
         self.init(valueOn: filter.filter, isSelected: isSelected)
     }
@@ -91,5 +96,6 @@ public final class FilterToggleInteractor {
 public protocol SelectableController: AnyObject {
     /// Set by the connection: call it with the state the user chose.
     var onClick: ((Bool) -> Void)? { get set }
+    /// Shows the switch on or off.
     func setSelected(_ isSelected: Bool)
 }

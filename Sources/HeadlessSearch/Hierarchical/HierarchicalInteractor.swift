@@ -3,11 +3,14 @@ import SearchAPI
 
 /// One row of a hierarchical menu: a value, its depth, and whether it is on the selected path.
 public struct HierarchicalFacet: Hashable, Sendable {
+    /// The value and its count.
     public let facet: Facet
     /// 0 for the top level.
     public let level: Int
+    /// Whether the value is on the selected path.
     public let isSelected: Bool
 
+    /// A row of `facet` at depth `level` (0 for the top).
     public init(facet: Facet, level: Int, isSelected: Bool) {
         self.facet = facet
         self.level = level
@@ -34,7 +37,9 @@ public struct HierarchicalFacet: Hashable, Sendable {
 /// ```
 @MainActor
 public final class HierarchicalInteractor {
+    /// The levels' attributes, from the top (`hierarchicalCategories.lvl0`, `.lvl1`, ...).
     public let hierarchicalAttributes: [String]
+    /// What separates the levels in a value (`" > "` by default).
     public let separator: String
 
     /// The values of each level, from the top.
@@ -47,11 +52,14 @@ public final class HierarchicalInteractor {
         didSet { if oldValue != selections { onSelectionsChanged.fire(selections) } }
     }
 
+    /// Fired with the values of each level when they change (the last kept as `lastValue`).
     public let onItemsChanged: Observer<[[Facet]]>
+    /// Fired with the selected path when it changes (the last kept as `lastValue`).
     public let onSelectionsChanged: Observer<[String]>
     /// Fired with the path a user action asks for (the filter state connection applies it).
     public let onSelectionsComputed: Observer<[String]>
 
+    /// A menu of these levels, with no values and nothing selected until it is connected.
     public init(hierarchicalAttributes: [String], separator: String = " > ") {
         self.hierarchicalAttributes = hierarchicalAttributes
         self.separator = separator
@@ -167,9 +175,14 @@ public protocol HierarchicalController: AnyObject {
 /// A hierarchical menu, wired to a searcher, a filter state and, if given, a controller.
 @MainActor
 public final class HierarchicalConnector {
+    /// The menu's state.
     public let interactor: HierarchicalInteractor
+    /// The connections made, disconnected together by `disconnect()`.
     public private(set) var connections: [any Connection] = []
 
+    /// A menu of `hierarchicalAttributes` counted from `searcher`'s responses, its selected path
+    /// kept in the hierarchical group `groupName` (the first level's attribute by default) of
+    /// `filterState`; connects `searcher` to `filterState` unless it already is.
     public init(searcher: HitsSearcher, filterState: FilterState, hierarchicalAttributes: [String], separator: String = " > ",
                 groupName: String? = nil) {
         interactor = HierarchicalInteractor(hierarchicalAttributes: hierarchicalAttributes, separator: separator)
@@ -178,9 +191,11 @@ public final class HierarchicalConnector {
         if searcher.filterState !== filterState { connections.append(searcher.connectFilterState(filterState)) }
     }
 
+    /// Shows the menu's rows in `controller` and selects the value the user clicks.
     public func connectController(_ controller: some HierarchicalController) {
         connections.append(interactor.connectController(controller))
     }
 
+    /// Disconnects every connection made.
     public func disconnect() { connections.forEach { $0.disconnect() } }
 }

@@ -14,14 +14,19 @@
 public struct HighlightedString: Hashable, Sendable {
     /// Algolia's default tags.
     public static let preDefaultTag = "<em>"
+    /// Algolia's default post-tag, `</em>`.
     public static let postDefaultTag = "</em>"
 
+    /// The text parsed: without its tags, with the ranges of the highlighted parts.
     public let taggedString: TaggedString
 
+    /// Parses `string`, whose highlighted parts are wrapped in `preTag` and `postTag` (Algolia's
+    /// `<em>` and `</em>` by default).
     public init(string: String, preTag: String = HighlightedString.preDefaultTag, postTag: String = HighlightedString.postDefaultTag) {
         taggedString = TaggedString(string: string, preTag: preTag, postTag: postTag)
     }
 
+    /// The highlighted string of text already parsed.
     public init(taggedString: TaggedString) {
         self.taggedString = taggedString
     }
@@ -43,18 +48,26 @@ extension HighlightedString: Decodable {
 
 /// How much of an attribute matched the query (`matchLevel`).
 public enum MatchLevel: String, Hashable, Sendable, Decodable {
+    /// No query word matched.
     case none
+    /// Some of the query words matched.
     case partial
+    /// Every query word matched.
     case full
 }
 
 /// One entry of `_highlightResult`: the highlighted value and how it matched.
 public struct HighlightResult: Hashable, Sendable, Decodable {
+    /// The attribute's value, with the parts that match the query tagged.
     public let value: HighlightedString
+    /// How much of the query matched (`none` when the response did not say).
     public let matchLevel: MatchLevel
+    /// The query words that matched (empty when the response did not say).
     public let matchedWords: [String]
+    /// Whether the whole value is highlighted; nil when the response did not say.
     public let fullyHighlighted: Bool?
 
+    /// An entry with these values; by default no matched words, and `fullyHighlighted` absent.
     public init(value: HighlightedString, matchLevel: MatchLevel, matchedWords: [String] = [], fullyHighlighted: Bool? = nil) {
         self.value = value
         self.matchLevel = matchLevel
@@ -75,11 +88,14 @@ public struct HighlightResult: Hashable, Sendable, Decodable {
 
 /// One entry of `_snippetResult`: the snippet and how it matched.
 public struct SnippetResult: Hashable, Sendable, Decodable {
+    /// The snippet: the part of the value around the matches, the matches tagged.
     public let value: HighlightedString
+    /// How much of the query matched (`none` when the response did not say).
     public let matchLevel: MatchLevel
 
     private enum CodingKeys: String, CodingKey { case value, matchLevel }
 
+    /// An entry with these values.
     public init(value: HighlightedString, matchLevel: MatchLevel) {
         self.value = value
         self.matchLevel = matchLevel
@@ -95,8 +111,11 @@ public struct SnippetResult: Hashable, Sendable, Decodable {
 /// The shape of `_highlightResult` and `_snippetResult`: they mirror the record, so a string
 /// attribute has one result, an array attribute an array of them, an object a dictionary.
 public indirect enum TreeModel<Leaf: Hashable & Sendable & Decodable>: Hashable, Sendable, Decodable {
+    /// The result of a string, number or boolean attribute.
     case value(Leaf)
+    /// The results of an array attribute, one per element.
     case array([TreeModel<Leaf>])
+    /// The results of an object attribute, by key.
     case dictionary([String: TreeModel<Leaf>])
 
     public init(from decoder: any Decoder) throws {

@@ -14,13 +14,17 @@
 public struct TaggedString: Hashable, Sendable {
     /// The text as given, with its tags.
     public let input: String
+    /// The text that opens a tagged part (`<em>`).
     public let preTag: String
+    /// The text that closes a tagged part (`</em>`).
     public let postTag: String
     /// The text without the tags.
     public let output: String
     /// The tagged parts of `output`, in order, never empty, never adjacent.
     public let taggedRanges: [Range<String.Index>]
 
+    /// Parses `input`: the parts between `preTag` and `postTag` are tagged, and the tags are
+    /// dropped from `output`.
     public init(string input: String, preTag: String, postTag: String) {
         self.input = input
         self.preTag = preTag
@@ -52,7 +56,9 @@ public struct TaggedString: Hashable, Sendable {
         return result
     }
 
+    /// The tagged parts of `output`, in order.
     public func taggedSubstrings() -> [Substring] { taggedRanges.map { output[$0] } }
+    /// The parts of `output` that are not tagged, in order.
     public func untaggedSubstrings() -> [Substring] { untaggedRanges.map { output[$0] } }
 
     /// `output` cut into consecutive parts, each tagged or not.

@@ -12,6 +12,7 @@ import SearchAPI
 /// hit?.highlightedString(forKey: "title")?.taggedString.taggedSubstrings()
 /// ```
 public struct Hit<T: Decodable>: Decodable {
+    /// The record's `objectID`.
     public let objectID: String
     /// The record.
     public let object: T
@@ -67,6 +68,7 @@ extension Hit: Equatable where T: Equatable {}
 public struct HitDecodingError: Error, CustomStringConvertible, Sendable {
     /// The hit's position in the results (its row).
     public let position: Int
+    /// The hit's `objectID`, when it has one.
     public let objectID: String?
     /// The path of the field that failed (`price`, `author.name`); empty for the record itself.
     public let field: String

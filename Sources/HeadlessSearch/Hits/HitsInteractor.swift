@@ -28,17 +28,23 @@ public enum InfiniteScrolling: Sendable, Hashable {
 /// ```
 @MainActor
 public final class HitsInteractor<Record: Decodable>: HitsSource {
+    /// How the rows load and when they are shown.
     public struct Settings: Sendable, Hashable {
+        /// Whether further pages load as the rows near them are shown (within 5 rows by default).
         public var infiniteScrolling: InfiniteScrolling
         /// Whether hits are shown when the query is empty.
         public var showItemsOnEmptyQuery: Bool
 
+        /// Settings of infinite scrolling within 5 rows and hits shown on the empty query, unless
+        /// given.
         public init(infiniteScrolling: InfiniteScrolling = .on(withOffset: 5), showItemsOnEmptyQuery: Bool = true) {
             self.infiniteScrolling = infiniteScrolling
             self.showItemsOnEmptyQuery = showItemsOnEmptyQuery
         }
     }
 
+    /// How the rows load and when they are shown; `numberOfHits()` and `hit(atIndex:)` read
+    /// them on each call.
     public var settings: Settings
 
     /// Fired with each response taken in (a new search's first page, or a further page).
@@ -64,6 +70,8 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
 
     private weak var pageLoader: (any PageLoadable)?
 
+    /// An interactor with no rows until it takes a response in (from a connected searcher, or
+    /// `update(_:)`).
     public init(settings: Settings = Settings()) {
         self.settings = settings
         onResultsUpdated = Observer(retainLastData: true)
@@ -71,6 +79,7 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
         onNewSearch = Observer()
     }
 
+    /// An interactor with these settings (see `Settings`) and no rows yet.
     public convenience init(infiniteScrolling: InfiniteScrolling = .on(withOffset: 5), showItemsOnEmptyQuery: Bool = true) {
         self.init(settings: Settings(infiniteScrolling: infiniteScrolling, showItemsOnEmptyQuery: showItemsOnEmptyQuery))
     }
@@ -235,8 +244,11 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
 /// Rows of records, as a list view reads them.
 @MainActor
 public protocol HitsSource: AnyObject {
+    /// The type of a row's record.
     associatedtype Record
+    /// The number of rows.
     func numberOfHits() -> Int
+    /// The record at a row; nil when it is not available (not loaded, or not decoded).
     func hit(atIndex index: Int) -> Record?
 }
 
@@ -251,7 +263,9 @@ public protocol HitsSource: AnyObject {
 /// ```
 @MainActor
 public protocol HitsController: AnyObject {
+    /// The source of the rows (a `HitsInteractor`).
     associatedtype DataSource: HitsSource
+    /// Set by the connection: the source the rows are read from.
     var hitsSource: DataSource? { get set }
     /// Redraws the rows.
     func reload()
@@ -263,11 +277,17 @@ public protocol HitsController: AnyObject {
 /// InstantSearch's `HitsConnector`.
 @MainActor
 public final class HitsConnector<Record: Decodable> {
+    /// The searcher whose results are listed.
     public let searcher: HitsSearcher
+    /// The hits list's state.
     public let interactor: HitsInteractor<Record>
+    /// The connection of the interactor to the searcher.
     public let searcherConnection: any Connection
+    /// The connections of the controllers connected, in order.
     public private(set) var controllerConnections: [any Connection] = []
 
+    /// Connects `interactor` (a new one by default) to `searcher`, and `searcher` to
+    /// `filterState` when one is given.
     public init(searcher: HitsSearcher, interactor: HitsInteractor<Record> = HitsInteractor<Record>(), filterState: FilterState? = nil) {
         self.searcher = searcher
         self.interactor = interactor
@@ -275,6 +295,8 @@ public final class HitsConnector<Record: Decodable> {
         if let filterState { searcher.connectFilterState(filterState) }
     }
 
+    /// Makes the interactor the source of `controller`, which is reloaded on each update and
+    /// scrolled to the top on each new search.
     public func connectController<Controller: HitsController>(_ controller: Controller)
         where Controller.DataSource == HitsInteractor<Record> {
         controllerConnections.append(interactor.connectController(controller))

@@ -13,11 +13,13 @@ public final class LoadingInteractor {
         didSet { if oldValue != item { onItemChanged.fire(item) } }
     }
 
+    /// Fired with the loading state when it changes (the last kept as `lastValue`).
     public let onItemChanged: Observer<Bool>
 
     /// The loading state of each searcher connected.
     private var states: [ObjectIdentifier: Bool] = [:]
 
+    /// An indicator that is not loading, until it is connected to a searcher.
     public init() {
         onItemChanged = Observer(retainLastData: true)
     }
@@ -57,5 +59,6 @@ public final class LoadingInteractor {
 /// What an activity indicator implements. InstantSearch's `LoadingController`.
 @MainActor
 public protocol LoadingController: AnyObject {
+    /// Shows whether a search is loading.
     func setItem(_ item: Bool)
 }

@@ -22,11 +22,15 @@ public final class NumberInteractor {
         didSet { if oldValue != bounds { onBoundsChanged.fire(bounds) } }
     }
 
+    /// Fired with the number when it changes (the last kept as `lastValue`).
     public let onItemChanged: Observer<Double?>
+    /// Fired with the bounds when they change (the last kept as `lastValue`).
     public let onBoundsChanged: Observer<ClosedRange<Double>?>
     /// Fired with the number a user action asks for (the filter state connection applies it).
     public let onNumberComputed: Observer<Double?>
 
+    /// An interactor holding `item` (nil by default), without bounds until it is connected to a
+    /// searcher.
     public init(item: Double? = nil) {
         self.item = item
         onItemChanged = Observer(retainLastData: true)
@@ -119,6 +123,8 @@ public final class NumberInteractor {
 public protocol NumberController: AnyObject {
     /// Set by the connection: call it with the number the user entered.
     var onNumberChanged: ((Double?) -> Void)? { get set }
+    /// Shows the number (nil: none).
     func setItem(_ item: Double?)
+    /// Shows the attribute's bounds (nil: not known).
     func setBounds(_ bounds: ClosedRange<Double>?)
 }

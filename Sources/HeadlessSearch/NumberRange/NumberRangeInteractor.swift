@@ -24,11 +24,15 @@ public final class NumberRangeInteractor {
         didSet { if oldValue != bounds { onBoundsChanged.fire(bounds) } }
     }
 
+    /// Fired with the range when it changes (the last kept as `lastValue`).
     public let onItemChanged: Observer<ClosedRange<Double>?>
+    /// Fired with the bounds when they change (the last kept as `lastValue`).
     public let onBoundsChanged: Observer<ClosedRange<Double>?>
     /// Fired with the range a user action asks for (the filter state connection applies it).
     public let onNumberRangeComputed: Observer<ClosedRange<Double>?>
 
+    /// An interactor holding `item` (nil by default), without bounds until it is connected to a
+    /// searcher.
     public init(item: ClosedRange<Double>? = nil) {
         self.item = item
         onItemChanged = Observer(retainLastData: true)
@@ -120,6 +124,8 @@ public final class NumberRangeInteractor {
 public protocol NumberRangeController: AnyObject {
     /// Set by the connection: call it with the range the user picked.
     var onRangeChanged: ((ClosedRange<Double>?) -> Void)? { get set }
+    /// Shows the range selected (nil: none).
     func setItem(_ item: ClosedRange<Double>?)
+    /// Shows the attribute's bounds (nil: not known).
     func setBounds(_ bounds: ClosedRange<Double>?)
 }

@@ -8,14 +8,19 @@ import SearchAPI
 /// suggestions.hit(atIndex: 0)?.displayedText()   // "iphone" with "hone" emphasised after typing "ip"
 /// ```
 public struct QuerySuggestion: Decodable, Hashable, Sendable {
+    /// The record's `objectID`, when the hit has one.
     public let objectID: String?
     /// The suggested query.
     public let query: String
+    /// How popular the query is (the index's `popularity`: how often it was searched); 0 when
+    /// absent.
     public let popularity: Int
     /// `_highlightResult.query`: the query with the part matching what was typed tagged.
     public let highlighted: HighlightedString?
+    /// How much of `query` matched what was typed (`_highlightResult.query.matchLevel`).
     public let matchLevel: MatchLevel?
 
+    /// A suggestion of `query`; by default of popularity 0, without highlighting.
     public init(objectID: String? = nil, query: String, popularity: Int = 0, highlighted: HighlightedString? = nil,
                 matchLevel: MatchLevel? = nil) {
         self.objectID = objectID

@@ -14,11 +14,17 @@ import SearchAPI
 /// ```
 @MainActor
 public final class QuerySuggestionsConnector<ResultRecord: Decodable> {
+    /// The multi-searcher that searches both indices in one call.
     public let searcher: MultiSearcher
+    /// The searcher of the suggestions index (`suggestionsCount` hits per page).
     public let suggestionsSearcher: HitsSearcher
+    /// The searcher of the results index.
     public let resultsSearcher: HitsSearcher
+    /// The search box; each change of its query searches both indices.
     public let searchBoxInteractor: SearchBoxInteractor
+    /// The suggestions list: one page, shown on the empty query too.
     public let suggestionsInteractor: HitsInteractor<Hit<QuerySuggestion>>
+    /// The results list.
     public let resultsInteractor: HitsInteractor<ResultRecord>
 
     /// Whether suggestions show the part not typed yet emphasised (default true).
@@ -30,6 +36,7 @@ public final class QuerySuggestionsConnector<ResultRecord: Decodable> {
         didSet { if oldValue != isShowingSuggestions { onSuggestionsVisibilityChanged.fire(isShowingSuggestions) } }
     }
 
+    /// Fired with `isShowingSuggestions` when it changes (the last kept as `lastValue`).
     public let onSuggestionsVisibilityChanged: Observer<Bool>
 
     private var connections: [any Connection] = []

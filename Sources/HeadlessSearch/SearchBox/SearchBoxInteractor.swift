@@ -30,6 +30,7 @@ public final class SearchBoxInteractor {
     /// Fired with the query when it is submitted.
     public let onQuerySubmitted: Observer<String?>
 
+    /// A search box holding `query` (none by default); setting it here fires nothing.
     public init(query: String? = nil) {
         self.query = query
         onQueryChanged = Observer()
@@ -112,11 +113,17 @@ public protocol SearchBoxController: AnyObject {
 /// ```
 @MainActor
 public final class SearchBoxConnector {
+    /// The searcher the query goes to.
     public let searcher: any Searcher
+    /// The search box's state.
     public let interactor: SearchBoxInteractor
+    /// The connection of the interactor to the searcher.
     public let searcherConnection: any Connection
+    /// The connection of the controller connected last, if any.
     public private(set) var controllerConnection: (any Connection)?
 
+    /// Connects `interactor` (a new one by default) to `searcher`, searching on each change of
+    /// the query or on each submission, as `searchTriggeringMode` says.
     public init(searcher: some Searcher, interactor: SearchBoxInteractor = SearchBoxInteractor(),
                 searchTriggeringMode: SearchTriggeringMode = .searchAsYouType) {
         self.searcher = searcher
@@ -124,6 +131,7 @@ public final class SearchBoxConnector {
         searcherConnection = interactor.connectSearcher(searcher, searchTriggeringMode: searchTriggeringMode)
     }
 
+    /// As `init(searcher:interactor:searchTriggeringMode:)`, and connects `controller`.
     public convenience init(searcher: some Searcher, interactor: SearchBoxInteractor = SearchBoxInteractor(),
                             searchTriggeringMode: SearchTriggeringMode = .searchAsYouType, controller: some SearchBoxController) {
         self.init(searcher: searcher, interactor: interactor, searchTriggeringMode: searchTriggeringMode)

@@ -16,7 +16,9 @@ import SearchAPI
 /// ```
 @MainActor
 public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, MultiSearchComponent {
+    /// What a facet-value search asks: the index, the facet, the facet query and its context.
     public struct Request: Hashable, Sendable {
+        /// The index whose facet is searched.
         public var indexName: String
         /// The facet attribute whose values are searched.
         public var attribute: String
@@ -25,6 +27,8 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
         /// The search the values are counted in: query text, filters, other parameters.
         public var context: SearchParameters
 
+        /// A request for the values of `attribute` in `indexName` that match `facetQuery` (every
+        /// value by default), counted in `context`.
         public init(indexName: String, attribute: String, facetQuery: String = "", context: SearchParameters = SearchParameters()) {
             self.indexName = indexName
             self.attribute = attribute
@@ -33,6 +37,7 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
         }
     }
 
+    /// The service the searches go to.
     public let service: any SearchService
 
     /// The current request (sent by the next `search()`).
@@ -50,6 +55,8 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
         set { request.facetQuery = newValue ?? "" }
     }
 
+    /// The index whose facet is searched (`request.indexName`); setting a different one fires
+    /// `onIndexChanged`.
     public var indexName: String {
         get { request.indexName }
         set { request.indexName = newValue }
@@ -61,12 +68,16 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
         set { request.attribute = newValue }
     }
 
+    /// The filter state connected with `connectFilterState(_:)`, if any.
     public private(set) var filterState: FilterState?
 
+    /// The responses of the requests that were still current (the last kept as `lastValue`).
     public let onResults: Observer<FacetValuesResponse>
+    /// The errors of the requests that were still current.
     public let onError: Observer<SearchError>
     public var isLoading: Observer<Bool> { sequencer.isLoading }
     public let onQueryChanged: Observer<String?>
+    /// Fired with the new index name when it changes.
     public let onIndexChanged: Observer<String>
     public let onSearch: Observer<Void>
 
@@ -139,6 +150,7 @@ public final class FacetSearcher: Searcher, IndexNameSettable, FiltersSettable, 
     }
 
     public func setQuery(_ query: String?) { self.query = query }
+    /// Sets the index whose facet is searched (`indexName`).
     public func setIndexName(_ indexName: String) { self.indexName = indexName }
     /// Sets the hand-written `filters` of the context (ANDed with a connected filter state's).
     public func setFilters(_ filters: String?) { request.context.filters = filters }

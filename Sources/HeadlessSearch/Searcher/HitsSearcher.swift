@@ -29,6 +29,7 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
         /// The search parameters (`query`, `filters` set by hand, `hitsPerPage`, ...).
         public var parameters: SearchParameters
 
+        /// A request for `indexName` with `parameters` (none set by default).
         public init(indexName: String, parameters: SearchParameters = SearchParameters()) {
             self.indexName = indexName
             self.parameters = parameters
@@ -232,6 +233,7 @@ public final class HitsSearcher: Searcher, IndexNameSettable, FiltersSettable, P
 
     // MARK: Settable
 
+    /// Sets the index searched (`indexName`); the page goes back to 0.
     public func setIndexName(_ indexName: String) { self.indexName = indexName }
 
     /// Sets the hand-written `filters` (ANDed with a connected filter state's).

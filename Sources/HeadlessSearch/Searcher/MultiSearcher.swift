@@ -19,6 +19,8 @@ import SearchAPI
 /// ```
 @MainActor
 public final class MultiSearcher: Searcher {
+    /// The service the multi-searches go to, also used by the searchers that
+    /// `addHitsSearcher` and `addFacetsSearcher` make.
     public let service: any SearchService
 
     /// `strategy` of the multi-search.
@@ -46,6 +48,7 @@ public final class MultiSearcher: Searcher {
 
     private let sequencer = RequestSequencer()
 
+    /// A multi-searcher on `service`, with `strategy` (`none` by default) and no searcher yet.
     public init(service: any SearchService, strategy: MultiSearchStrategy = .none) {
         self.service = service
         self.strategy = strategy
@@ -76,6 +79,7 @@ public final class MultiSearcher: Searcher {
                                   query: query ?? self.query ?? "", context: context))
     }
 
+    /// Sets `query`, and so the query of every searcher added.
     public func setQuery(_ query: String?) { self.query = query }
 
     /// Starts a new search of every searcher added and sends their queries as one multi-search.

@@ -26,12 +26,14 @@ public protocol Searcher: AnyObject {
 /// A searcher whose index can change (a sort-by widget switches between replicas).
 @MainActor
 public protocol IndexNameSettable: AnyObject {
+    /// Sets the index searched.
     func setIndexName(_ indexName: String)
 }
 
 /// A searcher whose hand-written `filters` parameter can be set.
 @MainActor
 public protocol FiltersSettable: AnyObject {
+    /// Sets the hand-written `filters` parameter (nil: none).
     func setFilters(_ filters: String?)
 }
 

@@ -19,11 +19,15 @@ public final class SortByInteractor {
         didSet { if oldValue != selected { onSelectedChanged.fire(selected) } }
     }
 
+    /// Fired with the index names when they change (the last kept as `lastValue`).
     public let onItemsChanged: Observer<[Int: String]>
+    /// Fired with the position selected when it changes (the last kept as `lastValue`).
     public let onSelectedChanged: Observer<Int?>
     /// Fired with the position a user action selects (the searcher connection applies it).
     public let onSelectedComputed: Observer<Int?>
 
+    /// A menu of `items`, the index names by position, with `selected` selected (none by
+    /// default).
     public init(items: [Int: String], selected: Int? = nil) {
         self.items = items
         self.selected = selected
@@ -91,6 +95,8 @@ public final class SortByInteractor {
 public protocol SelectableSegmentController: AnyObject {
     /// Set by the connection: call it with the position the user chose.
     var onClick: ((Int) -> Void)? { get set }
+    /// Shows the index names, by position in the menu.
     func setItems(_ items: [Int: String])
+    /// Shows the position selected (nil: none).
     func setSelected(_ selected: Int?)
 }

@@ -2,13 +2,20 @@ import SearchAPI
 
 /// The figures of a search response a stats line shows. InstantSearch's `SearchStats`.
 public struct SearchStats: Hashable, Sendable {
+    /// Algolia's `nbHits`: how many records match.
     public let totalHitsCount: Int
+    /// Algolia's `hitsPerPage`: hits per page.
     public let hitsPerPage: Int
+    /// Algolia's `nbPages`: how many pages the matches fill.
     public let pagesCount: Int
+    /// Algolia's `page`: the page shown, from 0.
     public let page: Int
+    /// Algolia's `processingTimeMS`: how long the search took, in milliseconds.
     public let processingTimeMS: Int
+    /// The query text searched.
     public let query: String
 
+    /// Stats of these figures.
     public init(totalHitsCount: Int, hitsPerPage: Int, pagesCount: Int, page: Int, processingTimeMS: Int, query: String) {
         self.totalHitsCount = totalHitsCount
         self.hitsPerPage = hitsPerPage
@@ -18,6 +25,7 @@ public struct SearchStats: Hashable, Sendable {
         self.query = query
     }
 
+    /// The figures of `response`.
     public init(_ response: SearchResponse) {
         self.init(totalHitsCount: response.nbHits, hitsPerPage: response.hitsPerPage, pagesCount: response.nbPages,
                   page: response.page, processingTimeMS: response.processingTimeMS, query: response.query)
@@ -81,9 +89,13 @@ public final class StatsInteractor {
         didSet { if oldValue != text { onTextChanged.fire(text) } }
     }
 
+    /// Fired with `item` when it changes (the last kept as `lastValue`).
     public let onItemChanged: Observer<SearchStats?>
+    /// Fired with `text` when it changes (the last kept as `lastValue`).
     public let onTextChanged: Observer<String?>
 
+    /// A stats line of `resultTemplate` (`"{nbHits} results"` by default) and `errorText`; no
+    /// text until it takes a response or an error in.
     public init(resultTemplate: String = "{nbHits} results", errorText: String? = nil) {
         self.resultTemplate = resultTemplate
         self.errorText = errorText
@@ -144,5 +156,6 @@ public final class StatsInteractor {
 /// What a stats label implements. InstantSearch's `StatsTextController`.
 @MainActor
 public protocol StatsTextController: AnyObject {
+    /// Shows the line (nil: nothing to show).
     func setItem(_ item: String?)
 }
