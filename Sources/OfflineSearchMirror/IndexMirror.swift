@@ -30,6 +30,8 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
     /// Mirrors `indexName` into `destination` (the same name by default).
     ///
     /// - Parameters:
+    ///   - indexName: the source index.
+    ///   - destination: the target index's name (nil: `indexName`).
     ///   - filters: Algolia's `filters`: only the matching records are copied.
     ///   - pageSize: records per browse page (and per write), at most 1000.
     ///   - progress: told after each step, on the mirroring task.

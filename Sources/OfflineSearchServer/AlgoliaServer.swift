@@ -14,13 +14,21 @@ import SearchAPI
 /// ```
 @available(macOS 14, iOS 17, tvOS 17, *)
 public struct AlgoliaServer: Sendable {
+    /// The engine whose indices are served.
     public let engine: SearchEngine
+    /// The address, the keys and the limits.
     public let configuration: ServerConfiguration
+    /// Where the request log (one line per request) and start-up notes go.
     public let logger: Logger
     private let prepareIndex: (@Sendable (String) throws -> Void)?
 
-    /// - Parameter prepareIndex: called (on the writer, one at a time) with each index name a
-    ///   request names that does not exist yet; the CLI makes the bundled demo indices with it.
+    /// A server of `engine`'s indices; `run()` starts it.
+    /// - Parameters:
+    ///   - engine: the engine whose indices are served.
+    ///   - configuration: the address, the keys and the limits.
+    ///   - logger: where the request log goes.
+    ///   - prepareIndex: called (on the writer, one at a time) with each index name a request
+    ///     names that does not exist yet; the CLI makes the bundled demo indices with it.
     public init(engine: SearchEngine, configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "offline-search.server"),
                 prepareIndex: (@Sendable (String) throws -> Void)? = nil) {

@@ -96,7 +96,10 @@ public enum SettingsSchema {
     public static func currentName(_ name: String) -> String { legacyNames[name] ?? name }
 
     /// Checks one setting of a patch; `null` (a reset) is accepted for every known setting.
-    /// - Parameter sentName: the name as sent, for the message (a legacy name, say).
+    /// - Parameters:
+    ///   - name: the setting's current name.
+    ///   - value: its new value, or `null` to reset it.
+    ///   - sentName: the name as sent, for the message (a legacy name, say).
     public static func validate(_ name: String, _ value: JSONValue, as sentName: String? = nil) throws(SearchError) {
         let shown = sentName ?? name
         guard let type = settings[name] else {
@@ -185,7 +188,9 @@ public enum SettingsSchema {
 /// The rule for index names, shared by the engine, replicas and (later) the server.
 public enum IndexName {
     /// Index names are 1 to 256 bytes of UTF-8 with no control character.
-    /// - Parameter role: how the message names the value (`index name`, `replicas: replica name`).
+    /// - Parameters:
+    ///   - name: the name to check.
+    ///   - role: how the message names the value (`index name`, `replicas: replica name`).
     public static func validate(_ name: String, role: String) throws(SearchError) {
         guard !name.isEmpty, name.utf8.count <= 256 else {
             throw SearchError(.invalidParameter, "\(role): expected 1 to 256 bytes, got \(name.utf8.count) (\"\(name.prefix(40))\(name.count > 40 ? "…" : "")\")")

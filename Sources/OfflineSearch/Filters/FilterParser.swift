@@ -37,7 +37,9 @@ public enum FilterParser {
     public static let maxNestingDepth = 32
 
     /// Parses an Algolia `filters` string. Returns nil for empty or whitespace-only text.
-    /// - Parameter parameter: the parameter name used in error messages.
+    /// - Parameters:
+    ///   - text: the `filters` string.
+    ///   - parameter: the parameter name used in error messages.
     public static func parse(_ text: String, parameter: String = "filters") throws(FilterError) -> FilterExpression? {
         var parser = FilterStringParser(text: text, parameter: parameter)
         return try parser.parseExpression()
