@@ -109,7 +109,7 @@ extension Trait where Self == ConditionTrait {
     /// Skips the test, saying why, where `../shared/datasets` is absent (a user's clone).
     static var needsSharedDatasets: Self {
         .enabled(if: FileManager.default.fileExists(atPath: sharedDatasets.appendingPathComponent("products.json").path),
-                 "skipped: needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
+                 "needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
     }
 }
 

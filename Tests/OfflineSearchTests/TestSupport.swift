@@ -50,7 +50,7 @@ enum SharedDatasets {
 extension Trait where Self == ConditionTrait {
     /// Skips the test, saying why, where `../shared/datasets` is absent (a user's clone).
     static var needsSharedDatasets: Self {
-        .enabled(if: SharedDatasets.isPresent, "skipped: needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
+        .enabled(if: SharedDatasets.isPresent, "needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)")
     }
 }
 

@@ -610,7 +610,7 @@ import SearchAPI
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/datasets/products.settings.json")
 
     @Test(.enabled(if: FileManager.default.fileExists(atPath: IndexSettingsTests.sharedProductsSettings.path),
-                   "skipped: needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)"))
+                   "needs ../shared/datasets (the project's real datasets, beside the repository; CI has it, a clone does not)"))
     func theRealProductsSettingsUseTheLegacyName() throws {
         let object = try #require(try JSONValue(parsingUTF8: Array(Data(contentsOf: Self.sharedProductsSettings))).objectValue)
         let settings = try IndexSettings(json: object)
