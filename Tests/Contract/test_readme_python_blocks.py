@@ -5,18 +5,13 @@ indices appear when a request names one; an admin key from $ADMIN_KEY). The only
 to a block is its port: 8108 becomes the free port the server took. Run by Tests/Contract/run.sh.
 """
 import os
-import re
 import subprocess
 import sys
 import tempfile
-import threading
-import time
-from pathlib import Path
 
 import pytest
+from local_server import REPO, serve
 
-REPO = Path(__file__).resolve().parents[2]
-BINARY = Path(os.environ.get("OFFLINE_SEARCH_BIN", REPO / ".build" / "debug" / "offline-search"))
 ADMIN_KEY = "readme-admin-key"
 
 
@@ -40,22 +35,8 @@ def served_port():
     with tempfile.TemporaryDirectory() as home:
         environment = {k: v for k, v in os.environ.items() if k not in ("XDG_DATA_HOME", "OFFLINE_SEARCH_DATASETS")}
         environment["HOME"] = home
-        process = subprocess.Popen([str(BINARY), "serve", "--port", "0", "--admin-key", ADMIN_KEY],
-                                   stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True, env=environment)
-        port, log, deadline = None, [], time.time() + 60
-        while port is None and time.time() < deadline:
-            line = process.stderr.readline()
-            if not line:
-                break
-            log.append(line)
-            found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-            if found:
-                port = int(found.group(1))
-        assert port, "the server did not start: " + "".join(log)
-        threading.Thread(target=lambda: [log.append(l) for l in process.stderr], daemon=True).start()
-        yield port
-        process.terminate()
-        process.wait(timeout=30)
+        with serve("--admin-key", ADMIN_KEY, env=environment) as served:
+            yield served.port
 
 
 def test_the_readme_has_a_python_block():

@@ -5,11 +5,8 @@ Every call goes through the client's models, so an answer they cannot decode fai
 Run by Tests/Contract/run.sh.
 """
 import json
-import os
 import re
-import subprocess
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -18,6 +15,7 @@ from algoliasearch.http.exceptions import RequestException
 from algoliasearch.http.hosts import Host, HostsCollection
 from algoliasearch.search.client import SearchClientSync
 from algoliasearch.search.config import SearchConfig
+from local_server import serve
 
 REPO = Path(__file__).resolve().parents[2]
 # The project's real products (../shared/datasets, beside the repository: CI has it, a user's clone
@@ -25,7 +23,6 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "datasets"
 PRODUCTS_FILE = SHARED / "products.json" if (SHARED / "products.json").exists() else REPO / "Datasets" / "instant_search.json"
 PRODUCT_COUNT = len(json.loads(PRODUCTS_FILE.read_text()))
-BINARY = Path(os.environ.get("OFFLINE_SEARCH_BIN", REPO / ".build" / "debug" / "offline-search"))
 APP_ID, ADMIN_KEY, SEARCH_KEY = "LOCALAPP", "admin-secret", "search-secret"
 
 SETTINGS = {
@@ -45,28 +42,11 @@ def client_for(port, api_key):
 @pytest.fixture(scope="module")
 def server():
     with tempfile.TemporaryDirectory() as data:
-        process = subprocess.Popen(
-            [str(BINARY), "serve", "--data", data, "--port", "0", "--app-id", APP_ID,
-             "--admin-key", ADMIN_KEY, "--search-key", SEARCH_KEY],
-            stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
-        port = None
-        log = []
-        deadline = time.time() + 60
-        while port is None and time.time() < deadline:
-            line = process.stderr.readline()
-            if not line:
-                break
-            log.append(line)
-            found = re.search(r"http://127\.0\.0\.1:(\d+)", line)
-            if found:
-                port = int(found.group(1))
-        assert port, "the server did not start: " + "".join(log)
-        # Keep reading the request log so the pipe never fills.
-        threading.Thread(target=lambda: [log.append(l) for l in process.stderr], daemon=True).start()
-        yield port
-        process.terminate()
-        assert process.wait(timeout=30) == 0
-        assert any(re.search(r"POST /1/indexes/\S+/query 200", l) for l in log), "one log line per request"
+        with serve("--data", data, "--app-id", APP_ID, "--admin-key", ADMIN_KEY, "--search-key", SEARCH_KEY) as served:
+            yield served.port
+            served.process.terminate()
+            assert served.process.wait(timeout=30) == 0
+        assert any(re.search(r"POST /1/indexes/\S+/query 200", l) for l in served.log), "one log line per request"
 
 
 @pytest.fixture(scope="module")
