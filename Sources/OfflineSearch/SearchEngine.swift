@@ -230,3 +230,10 @@ public final class SearchEngine: SearchService, Sendable {
         try existingIndex(indexName).searchForFacetValues(facet: facet, parameters: parameters)
     }
 }
+
+/// Opens indices of the same engine by name (how a primary reaches its replicas).
+struct IndexDirectory: Sendable {
+    let open: @Sendable (String) throws(SearchError) -> SearchIndex
+    /// The index of that name if it exists (never creates one).
+    let existing: @Sendable (String) -> SearchIndex?
+}
