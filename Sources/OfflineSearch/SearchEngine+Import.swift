@@ -108,7 +108,7 @@ extension SearchEngine {
         // Synced (the bulk of it already on another thread while the index was laid out): the
         // file must be whole on disk before its name is, or a power loss could leave the name
         // on a file with pages missing.
-        guard SearchEngine.switchToWriteAheadLog(builtPath) else { return nil }
+        guard IndexStore.switchToWriteAheadLog(builtPath) else { return nil }
         let path = fileURL(for: name).path
         let derivedPath = IndexStore.derivedPath(forDatabaseAt: path)
         let builtDerivedPath = IndexStore.derivedPath(forDatabaseAt: builtPath)
@@ -126,23 +126,5 @@ extension SearchEngine {
         if rename(builtDerivedPath, derivedPath) != 0 { unlink(derivedPath) }
         if durability == .powerLoss { IndexStore.syncFile(directory.path) }
         return report
-    }
-
-    /// Switches the database at `path` (closed by every other connection) to the write-ahead
-    /// log, as every index is, and syncs it; closing the connection leaves no log behind. False
-    /// when that fails (the file is then not used).
-    private static func switchToWriteAheadLog(_ path: String) -> Bool {
-        do {
-            let connection = try SQLiteConnection(path: path, create: false)
-            try connection.execute("PRAGMA synchronous = FULL")
-            let mode = try connection.statement("PRAGMA journal_mode = WAL")
-            guard try mode.step(), mode.string(0).lowercased() == "wal" else { return false }
-            mode.reset()
-        } catch {
-            return false
-        }
-        // Closed: the log was folded into the file and removed; one left over would hold pages
-        // the file lacks.
-        return !FileManager.default.fileExists(atPath: path + "-wal")
     }
 }

@@ -160,3 +160,23 @@ extension IndexStore {
         return primary == 11 /* SQLITE_CORRUPT */ || primary == 26 /* SQLITE_NOTADB */
     }
 }
+
+extension IndexStore {
+    /// Switches the database at `path` (closed by every other connection) to the write-ahead
+    /// log, as every index is, and syncs it; closing the connection leaves no log behind. False
+    /// when that fails (the file is then not used).
+    static func switchToWriteAheadLog(_ path: String) -> Bool {
+        do {
+            let connection = try SQLiteConnection(path: path, create: false)
+            try connection.execute("PRAGMA synchronous = FULL")
+            let mode = try connection.statement("PRAGMA journal_mode = WAL")
+            guard try mode.step(), mode.string(0).lowercased() == "wal" else { return false }
+            mode.reset()
+        } catch {
+            return false
+        }
+        // Closed: the log was folded into the file and removed; one left over would hold pages
+        // the file lacks.
+        return !FileManager.default.fileExists(atPath: path + "-wal")
+    }
+}
