@@ -81,17 +81,20 @@ let package = Package(
             dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "HeadlessSearch", "SearchTestDoubles"],
             path: "Benchmarks/OfflineSearchBenchmark"
         ),
+        // What the test targets share: temporary folders, a test engine, a seeded generator.
+        .target(name: "OfflineSearchTestSupport", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator"],
+                path: "Tests/TestSupport"),
         .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI", "DatasetGenerator"]),
-        .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "FuzzTargets"],
+        .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "FuzzTargets", "OfflineSearchTestSupport"],
                     // A data folder written by version 0.7.0, read by path (MigrationTests).
                     exclude: ["Fixtures"]),
         // What each fuzz target runs on one input; the tests replay the seed corpora through it.
         .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
-        .testTarget(name: "CLITests", dependencies: ["SearchAPI", "OfflineSearch"]),
+        .testTarget(name: "CLITests", dependencies: ["SearchAPI", "OfflineSearch", "OfflineSearchTestSupport"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "OfflineSearchServer", "OfflineSearch", "SearchAPI",
+                "OfflineSearchServer", "OfflineSearch", "SearchAPI", "OfflineSearchTestSupport",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]
@@ -101,6 +104,7 @@ let package = Package(
             name: "RemoteTests",
             dependencies: [
                 "OfflineSearchRemote", "OfflineSearchMirror", "OfflineSearchServer", "OfflineSearch", "SearchAPI", "HeadlessSearch",
+                "OfflineSearchTestSupport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -109,7 +113,7 @@ let package = Package(
         .testTarget(
             name: "HeadlessSearchTests",
             dependencies: [
-                "HeadlessSearch", "SearchTestDoubles", "SearchAPI", "OfflineSearch", "DatasetGenerator",
+                "HeadlessSearch", "SearchTestDoubles", "SearchAPI", "OfflineSearch", "DatasetGenerator", "OfflineSearchTestSupport",
                 // The guide flows also run on the remote client against a live server.
                 "OfflineSearchRemote", "OfflineSearchServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -119,7 +123,7 @@ let package = Package(
         .testTarget(
             name: "SearchTestDoublesTests",
             dependencies: [
-                "SearchTestDoubles", "SearchAPI", "OfflineSearch",
+                "SearchTestDoubles", "SearchAPI", "OfflineSearch", "OfflineSearchTestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),

@@ -1,10 +1,11 @@
 /// SplitMix64: tiny, fast, and identical on every platform (no `SystemRandomNumberGenerator`,
 /// no Foundation randomness). Each record gets its own generator seeded from
 /// (seed, kind, index), so record `i` never depends on how many records are made.
-struct SplitMix64: RandomNumberGenerator {
+package struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
-    init(state: UInt64) { self.state = state }
+    /// A generator that starts from `state` (the seed).
+    package init(state: UInt64) { self.state = state }
 
     /// A generator for one record of one kind.
     init(seed: UInt64, salt: UInt64, index: Int) {
@@ -18,7 +19,7 @@ struct SplitMix64: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

@@ -1,6 +1,7 @@
 import Foundation
 import SearchAPI
 import Testing
+@_exported import OfflineSearchTestSupport
 
 /// Runs the built `offline-search` binary, as scripts do.
 struct CLI {

@@ -19,7 +19,7 @@ import Testing
     /// The public symbols of `module` without a doc comment.
     static func undocumentedSymbols(of module: String) throws -> [Undocumented] {
         let swift = URL(fileURLWithPath: ReadmeTests.swiftc!).deletingLastPathComponent().appendingPathComponent("swift").path
-        let output = try TemporaryFolder()
+        let output = TemporaryDirectory()
         #if arch(x86_64)
         let architecture = "x86_64"
         #else

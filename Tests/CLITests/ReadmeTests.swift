@@ -93,7 +93,7 @@ import Testing
 
     @Test(.enabled(if: swiftc != nil, "swiftc is not on the PATH"), arguments: swiftBlocks)
     func theSwiftBlockTypeChecksOnItsOwn(_ block: Block) throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryDirectory()
         let file = folder.url.appendingPathComponent("main.swift")
         try block.text.write(to: file, atomically: true, encoding: .utf8)
         let result = try Subprocess.run(Self.swiftc!, ["-typecheck", "-swift-version", "6", file.path] + Self.moduleFlags())
@@ -121,7 +121,7 @@ import Testing
         // The block as a package of its own: a valid manifest (evaluated with a scratch folder
         // of its own, so no lock is shared).
         let swift = URL(fileURLWithPath: Self.swiftc!).deletingLastPathComponent().appendingPathComponent("swift").path
-        let folder = try TemporaryFolder()
+        let folder = TemporaryDirectory()
         let app = folder.url.appendingPathComponent("MyApp")
         try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
         try block.text.write(to: app.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
@@ -172,7 +172,7 @@ import Testing
 
     @Test(arguments: shellBlocks)
     func everyCLIExampleRunsAsPasted(_ block: Block) throws {
-        let folder = try TemporaryFolder()
+        let folder = TemporaryDirectory()
         let home = folder.url.appendingPathComponent("home")
         try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
         // The working folder holds the bundled datasets, as the repository's root does.
@@ -203,16 +203,6 @@ import Testing
         let commands = Self.shellBlocks.flatMap(Self.commandLines)
         #expect(commands.contains { $0.hasPrefix("offline-search search instant_search \"samsung gal\"") }, "\(commands)")
     }
-}
-
-/// A temporary folder, removed when the value goes away.
-final class TemporaryFolder {
-    let url: URL
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-readme-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
 }
 
 /// Runs a program to its end and collects its output.

@@ -3,35 +3,9 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+@_exported import OfflineSearchTestSupport
 
-/// A data directory of its own for one test, removed when the test is done.
-final class TemporaryDirectory: Sendable {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("headless-search-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// An engine in a fresh directory, kept alive with it.
-struct TestEngine: Sendable {
-    let directory = TemporaryDirectory()
-    let engine: SearchEngine
-
-    init() throws {
-        engine = try SearchEngine(directory: directory.url)
-    }
-
-    /// An index with these settings and records.
-    @discardableResult
-    func index(_ name: String, settings: JSONObject = [:], records: [JSONValue]) throws -> SearchIndex {
-        let index = try engine.index(name)
-        if !settings.isEmpty { try index.setSettings(settings) }
-        try index.saveObjects(records)
-        return index
-    }
-
+extension TestEngine {
     /// Imports a bundled dataset: `Datasets/NAME.json` with `Datasets/NAME.settings.json`,
     /// the settings patched by `patch` first.
     @discardableResult
@@ -207,19 +181,6 @@ actor RecordingService: SearchService {
             guard case .hits(_, let parameters) = query, parameters.hitsPerPage != 0 else { return nil }
             return parameters.page ?? 0
         }
-    }
-}
-
-/// SplitMix64: random cases drawn from a seed are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
 

@@ -2,31 +2,7 @@ import Foundation
 import Testing
 @testable import OfflineSearch
 import SearchAPI
-
-/// A data directory of its own for one test, removed when the test is done.
-final class TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
-
-/// An engine in a fresh directory, kept alive with it.
-struct TestEngine {
-    let directory = TemporaryDirectory()
-    let engine: SearchEngine
-    init() throws { engine = try SearchEngine(directory: directory.url) }
-
-    /// A new index with these settings and records.
-    func index(_ name: String = "test", settings: JSONObject = [:], records: [JSONValue]) throws -> SearchIndex {
-        let index = try engine.index(name)
-        if !settings.isEmpty { try index.setSettings(settings) }
-        try index.saveObjects(records)
-        return index
-    }
-}
+@_exported import OfflineSearchTestSupport
 
 /// `../shared/datasets`, beside the repository: the project's real datasets. CI has the folder;
 /// a user's clone does not, so the tests that read it carry `.needsSharedDatasets`.
@@ -64,21 +40,6 @@ extension SearchIndex {
 
 extension SearchResponse {
     var objectIDs: [String] { hits.compactMap { $0["objectID"]?.stringValue } }
-}
-
-/// SplitMix64, seeded: tests that draw random cases draw the same ones on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func chance(_ percent: Int) -> Bool { Int.random(in: 0..<100, using: &self) < percent }
-    mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
 }
 
 /// How the brute-force evaluators of the tests read text, independently of the engine's

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func aHungRemoteLosesTheRaceToTheLocalIndexAfterTheDelay() async throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryDirectory()
         let local = try Fixture.engine(in: folder, products: 10)
         let hanging = try HangingServer()
         var configuration = SearchClientConfiguration(appID: "APP", apiKey: "key", hosts: [SearchHost.loopback(hanging.port)])

@@ -100,7 +100,7 @@ import Testing
     }
 
     @Test func theEngineMirrorsIntoItselfUnderAnotherName() async throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryDirectory()
         let engine = try Fixture.engine(in: folder, products: 25)
         try await IndexMirror(source: engine, target: engine).mirror(indexName: "products", into: "products_offline", pageSize: 7)
         #expect(try await Self.answers(engine, "products_offline") == (try await Self.answers(engine)))

@@ -7,16 +7,7 @@ import OfflineSearchServer
 import SearchAPI
 import ServiceLifecycle
 import Testing
-
-/// A data folder of its own for one test, removed when the test is done.
-final class TemporaryFolder: Sendable {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-remote-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+@_exported import OfflineSearchTestSupport
 
 enum Fixture {
     static let appID = "TESTAPP"
@@ -63,7 +54,7 @@ enum Fixture {
     }
 
     /// An engine in `folder` with a `products` index of `count` records, its settings and synonyms.
-    static func engine(in folder: TemporaryFolder, products count: Int = 60) throws -> SearchEngine {
+    static func engine(in folder: TemporaryDirectory, products count: Int = 60) throws -> SearchEngine {
         let engine = try SearchEngine(directory: folder.url)
         let index = try engine.index("products")
         try index.setSettings(productSettings)
@@ -122,7 +113,7 @@ actor LiveServer {
 /// An engine with a `products` index, served on loopback, and a client of it with the admin key.
 @available(macOS 14, iOS 17, tvOS 17, *)
 struct ServedIndex {
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let engine: SearchEngine
     let server: LiveServer
     let client: SearchClient
@@ -138,7 +129,7 @@ struct ServedIndex {
 @available(macOS 14, iOS 17, tvOS 17, *)
 struct MirrorScene {
     let served: ServedIndex
-    let mirrorFolder = TemporaryFolder()
+    let mirrorFolder = TemporaryDirectory()
     let mirror: SearchEngine
     var source: SearchEngine { served.engine }
     var server: LiveServer { served.server }

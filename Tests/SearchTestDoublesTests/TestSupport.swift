@@ -1,17 +1,8 @@
 import Foundation
 import OfflineSearch
 import SearchAPI
+@_exported import OfflineSearchTestSupport
 @testable import SearchTestDoubles
-
-/// A folder of its own for one test, removed when the test is done.
-final class TemporaryDirectory {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("search-test-doubles-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
 
 /// A service that answers at once with the query it was asked, and counts its calls: enough to
 /// see what a double let through without an engine.

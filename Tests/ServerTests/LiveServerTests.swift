@@ -63,7 +63,7 @@ import Testing
     @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func writesSurviveARestart() async throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryDirectory()
         let configuration = ServerConfiguration(port: 0, adminKey: TestServer.adminKey)
         do {
             let server = AlgoliaServer(engine: try SearchEngine(directory: folder.url), configuration: configuration)

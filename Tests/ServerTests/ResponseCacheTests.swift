@@ -218,7 +218,7 @@ import Testing
     }
 
     @Test func theCacheStaysWithinItsSize() throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryDirectory()
         let engine = try SearchEngine(directory: folder.url)
         let index = try engine.index("small")
         try index.saveObjects([["objectID": "1", "name": "one"]])

@@ -299,7 +299,7 @@ import Testing
     @available(macOS 14, iOS 17, tvOS 17, *)
 
     @Test func aPrepareHookMakesAMissingIndexTheFirstTimeARequestNamesIt() async throws {
-        let folder = TemporaryFolder()
+        let folder = TemporaryDirectory()
         let engine = try SearchEngine(directory: folder.url)
         let server = AlgoliaServer(engine: engine, prepareIndex: { name in
             guard name == "demo" else { return }

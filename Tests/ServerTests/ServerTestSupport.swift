@@ -8,16 +8,7 @@ import OfflineSearch
 @testable import OfflineSearchServer
 import SearchAPI
 import Testing
-
-/// A data folder of its own for one test, removed when the test is done.
-final class TemporaryFolder: Sendable {
-    let url: URL
-    init() {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("offline-search-server-tests-\(UUID().uuidString)")
-        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-    deinit { try? FileManager.default.removeItem(at: url) }
-}
+@_exported import OfflineSearchTestSupport
 
 /// A server on a fresh engine, with a small `products` index.
 @available(macOS 14, iOS 17, tvOS 17, *)
@@ -26,7 +17,7 @@ struct TestServer {
     static let adminKey = "admin-key"
     static let searchKey = "search-key"
 
-    let folder = TemporaryFolder()
+    let folder = TemporaryDirectory()
     let engine: SearchEngine
     let server: AlgoliaServer
 
