@@ -90,7 +90,9 @@ let package = Package(
                     exclude: ["Fixtures"]),
         // What each fuzz target runs on one input; the tests replay the seed corpora through it.
         .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
-        .testTarget(name: "CLITests", dependencies: ["SearchAPI", "OfflineSearch", "OfflineSearchTestSupport"]),
+        // The CLI tests run the built `offline-search` binary, as scripts do: the dependency makes
+        // `swift test` build it first.
+        .testTarget(name: "CLITests", dependencies: ["offline-search", "SearchAPI", "OfflineSearch", "OfflineSearchTestSupport"]),
         .testTarget(
             name: "ServerTests",
             dependencies: [
