@@ -82,7 +82,7 @@ let package = Package(
             path: "Benchmarks/OfflineSearchBenchmark"
         ),
         // What the test targets share: temporary folders, a test engine, a seeded generator.
-        .target(name: "OfflineSearchTestSupport", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator"],
+        .target(name: "OfflineSearchTestSupport", dependencies: ["OfflineSearch", "SearchAPI"],
                 path: "Tests/TestSupport"),
         .testTarget(name: "SearchAPITests", dependencies: ["SearchAPI", "DatasetGenerator"]),
         .testTarget(name: "OfflineSearchTests", dependencies: ["OfflineSearch", "SearchAPI", "DatasetGenerator", "FuzzTargets", "OfflineSearchTestSupport"],

@@ -98,15 +98,9 @@ enum GeoLog {
     ]
 
     static func requests(sessions: Int) -> [SearchParameters] {
-        var state: UInt64 = 7
-        func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
+        var generator = SplitMix64(state: 7)
+        func next() -> UInt64 { generator.next() }
+        func unit() -> Double { generator.unit() }
         func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
         func parameters(_ object: JSONObject) -> SearchParameters { try! SearchParameters(json: object) }
 

@@ -1,3 +1,5 @@
+import SearchAPI
+
 /// Product descriptions: 2–4 sentences assembled from fragments that fit the product's
 /// kind (chosen by the line's `type`), naming the brand, family and a noun such as "case".
 enum Descriptions {

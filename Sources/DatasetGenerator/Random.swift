@@ -1,34 +1,12 @@
-/// SplitMix64: tiny, fast, and identical on every platform (no `SystemRandomNumberGenerator`,
-/// no Foundation randomness). Each record gets its own generator seeded from
-/// (seed, kind, index), so record `i` never depends on how many records are made.
-package struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
+import SearchAPI
 
-    /// A generator that starts from `state` (the seed).
-    package init(state: UInt64) { self.state = state }
-
+/// The generator's draws come from `SplitMix64` (SearchAPI): each record gets its own generator
+/// seeded from (seed, kind, index), so record `i` never depends on how many records are made.
+extension SplitMix64 {
     /// A generator for one record of one kind.
     init(seed: UInt64, salt: UInt64, index: Int) {
-        state = SplitMix64.mix(SplitMix64.mix(seed ^ salt) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15)
+        self.init(state: SplitMix64.mix(SplitMix64.mix(seed ^ salt) &+ UInt64(truncatingIfNeeded: index) &* 0x9E37_79B9_7F4A_7C15))
     }
-
-    static func mix(_ value: UInt64) -> UInt64 {
-        var z = value &+ 0x9E37_79B9_7F4A_7C15
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    package mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// Uniform in [0, 1).
-    mutating func unit() -> Double { Double(next() >> 11) * 0x1.0p-53 }
 
     /// Uniform in 0..<bound (bound > 0). Multiply-shift: no modulo bias worth caring about
     /// and no platform-dependent rejection loop.

@@ -1,4 +1,3 @@
-import DatasetGenerator
 import Foundation
 import OfflineSearch
 import SearchAPI
@@ -36,7 +35,7 @@ package struct TestEngine: Sendable {
     }
 }
 
-/// A seeded generator (the dataset generator's SplitMix64): tests that draw random cases draw
+/// A seeded generator (the package's one SplitMix64): tests that draw random cases draw
 /// the same ones on every run and every platform.
 package struct SeededGenerator: RandomNumberGenerator {
     private var base: SplitMix64
