@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+import SearchTestDoubles
 
 /// Disjunctive and hierarchical faceting on the bundled `instant_search`, checked against a
 /// brute-force count over its records; refinement-list ordering, limits and selection.
@@ -30,7 +31,7 @@ import SearchAPI
         let test = try TestEngine()
         try test.importBundled("instant_search")
         let records = try BundledDatasets.recordValues("instant_search")
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         var parameters = SearchParameters()
         parameters.maxValuesPerFacet = 1000
         let searcher = HitsSearcher(service: recorder, indexName: "instant_search", parameters: parameters)
@@ -70,7 +71,7 @@ import SearchAPI
         #expect(all.count > 0 && inBrands.count > all.count && inTypes.count > all.count, "the case is not degenerate")
 
         // One multi-search: the hits query and one count query per refined OR list.
-        let calls = await recorder.calls
+        let calls = recorder.calls
         #expect(calls.last?.count == 3)
 
         // The lists show the counts, refined values first, the one without a match at 0.
@@ -85,7 +86,7 @@ import SearchAPI
         let test = try TestEngine()
         try test.importBundled("instant_search")
         let records = try BundledDatasets.recordValues("instant_search")
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         var parameters = SearchParameters()
         parameters.maxValuesPerFacet = 1000
         let searcher = HitsSearcher(service: recorder, indexName: "instant_search", parameters: parameters)
@@ -105,7 +106,7 @@ import SearchAPI
         #expect(Self.counts(response, levels[0]) == Self.tally(records, levels[0]))
         #expect(Self.counts(response, levels[1]) == Self.tally(inAppliances, levels[1]))
         #expect(Self.counts(response, levels[2]) == Self.tally(inFridges, levels[2]))
-        #expect(await recorder.calls.last?.count == 3, "the hits query and the two levels above the selection, together")
+        #expect(recorder.calls.last?.count == 3, "the hits query and the two levels above the selection, together")
 
         // The menu: every top value, the children of Appliances, the children of Refrigerators.
         let rows = menu.interactor.presentation()

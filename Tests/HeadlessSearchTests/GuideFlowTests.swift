@@ -66,7 +66,7 @@ import SearchTestDoubles
     }
 
     func querySuggestionsFlow(service base: any SearchService) async throws {
-        let service = RecordingService(base)
+        let service = RecordingSearchService(wrapping: base)
         let screen = QuerySuggestionsConnector<Hit<Product>>(service: service)
         let textField = TextField()
         screen.connectSearchBoxController(textField)
@@ -100,7 +100,7 @@ import SearchTestDoubles
             #expect(screen.suggestionsInteractor.latestResponse?.query == text)
             #expect(screen.resultsInteractor.latestResponse?.query == text)
         }
-        let calls = await service.calls
+        let calls = service.calls
         #expect(calls.count == 4)
         #expect(calls.allSatisfy { $0.map(\.indexName) == ["instantsearch_query_suggestions", "instant_search"] })
         let typed = try #require(screen.suggestionsInteractor.hit(atIndex: 0)?.object)
@@ -133,7 +133,7 @@ import SearchTestDoubles
     }
 
     func actorsAndMoviesFlow(service base: any SearchService) async throws {
-        let service = RecordingService(base)
+        let service = RecordingSearchService(wrapping: base)
         let searcher = MultiSearcher(service: service)
         let textField = TextField()
         let searchBox = SearchBoxConnector(searcher: searcher, controller: textField)
@@ -160,7 +160,7 @@ import SearchTestDoubles
         // A movie matches through its cast.
         let movie = try #require(movieHits.hit(atIndex: 0))
         #expect(movie.highlightResult?["actors"]?.values?.contains { $0.matchLevel != .none } == true)
-        let calls = await service.calls
+        let calls = service.calls
         #expect(calls.count == 2)
         #expect(calls.last?.map(\.indexName) == ["mobile_demo_actors", "mobile_demo_movies"])
     }
@@ -174,7 +174,7 @@ import SearchTestDoubles
     }
 
     func hitsAndCategoriesFlow(service base: any SearchService) async throws {
-        let service = RecordingService(base)
+        let service = RecordingSearchService(wrapping: base)
         let searcher = MultiSearcher(service: service)
         let textField = TextField()
         let searchBox = SearchBoxConnector(searcher: searcher, controller: textField)
@@ -212,7 +212,7 @@ import SearchTestDoubles
         #expect(categories.items.map(\.value) == expectedTop.map(\.key))
         #expect(categories.items.map(\.count) == expectedTop.map(\.value))
         #expect(categories.items.first?.highlightedString.taggedString.taggedSubstrings().first?.lowercased() == "phone")
-        let calls = await service.calls
+        let calls = service.calls
         #expect(calls.last?.count == 2, "the facet-value search and the hits search, in one request")
     }
 }

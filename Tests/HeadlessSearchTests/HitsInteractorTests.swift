@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+import SearchTestDoubles
 
 /// Infinite scrolling, new searches replacing pages, empty queries, and hits that do not decode.
 @MainActor
@@ -37,7 +38,7 @@ import SearchAPI
     @Test func infiniteScrollingAsksExactlyForTheMissingPagesWithinTheOffset() async throws {
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let searcher = Self.pagedSearcher(recorder)
         let hits = HitsInteractor<Product>(infiniteScrolling: .on(withOffset: 5))
         hits.connectSearcher(searcher)
@@ -48,7 +49,7 @@ import SearchAPI
         #expect(hits.numberOfHits() == 10)
         #expect(hits.hit(atIndex: 0) == Product(name: "item 0", price: 0))
         _ = hits.hit(atIndex: 4)                 // rows 0...9: page 0 only, loaded
-        #expect(await recorder.pagesAsked == [0])
+        #expect(recorder.pagesAsked == [0])
         _ = hits.hit(atIndex: 5)                 // rows 0...10: page 1
         #expect(hits.pendingPages == [1])
         _ = hits.hit(atIndex: 9)                 // page 1 is pending: not asked again
@@ -57,7 +58,7 @@ import SearchAPI
         #expect(hits.numberOfHits() == 20)
         #expect(hits.hit(atIndex: 19) == Product(name: "item 19", price: 19))   // rows 14...24: page 2
         #expect(await eventually { updates.count == 3 })
-        #expect(await recorder.pagesAsked == [0, 1, 2])
+        #expect(recorder.pagesAsked == [0, 1, 2])
 
         // A larger offset asks every missing page in reach at once, each once, never past the end.
         hits.settings.infiniteScrolling = .on(withOffset: 100)
@@ -65,18 +66,18 @@ import SearchAPI
         #expect(hits.pendingPages == Set(3...9))
         _ = hits.hit(atIndex: 28)
         #expect(await eventually { hits.numberOfHits() == 95 })
-        #expect(await recorder.pagesAsked.sorted() == Array(0...9))
+        #expect(recorder.pagesAsked.sorted() == Array(0...9))
         #expect(hits.hit(atIndex: 94) == Product(name: "item 94", price: 94))
         #expect(hits.hit(atIndex: 95) == nil)
         // Page loads ask for hits only: the facets of the search are reused.
-        let pageLoads = await recorder.calls.dropFirst()
+        let pageLoads = recorder.calls.dropFirst()
         #expect(pageLoads.allSatisfy { $0.count == 1 })
     }
 
     @Test func infiniteScrollingOffLoadsNothing() async throws {
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let searcher = Self.pagedSearcher(recorder)
         let hits = HitsInteractor<Product>(infiniteScrolling: .off)
         hits.connectSearcher(searcher)
@@ -86,7 +87,7 @@ import SearchAPI
         #expect(hits.numberOfHits() == 10)
         _ = hits.hit(atIndex: 9)
         #expect(hits.hit(atIndex: 10) == nil)
-        #expect(await recorder.pagesAsked == [0])
+        #expect(recorder.pagesAsked == [0])
     }
 
     @Test func pagesOfAnOlderSearchNeverSurviveAFilterChange() async throws {

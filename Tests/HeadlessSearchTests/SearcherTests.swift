@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+import SearchTestDoubles
 
 /// Latest request wins, loading state, cancellation reaching the engine, page resets, and one
 /// multi-search per search.
@@ -156,7 +157,7 @@ import SearchAPI
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
         try test.index("other", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let searcher = HitsSearcher(service: recorder, indexName: "products")
         let queries = EventLog(searcher.onQueryChanged)
         let indices = EventLog(searcher.onIndexChanged)
@@ -182,7 +183,7 @@ import SearchAPI
         #expect(await eventually { results.count == 1 })
         #expect(results.last?.page == 0)
         // The hand-written filters are ANDed with the state's, not dropped.
-        guard case .hits(_, let sent)? = await recorder.calls.last?.first else {
+        guard case .hits(_, let sent)? = recorder.calls.last?.first else {
             Issue.record("no hits query sent")
             return
         }
@@ -194,7 +195,7 @@ import SearchAPI
     @Test func aMultiSearcherSendsOneRequestAndHandsEachSearcherItsResult() async throws {
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let multi = MultiSearcher(service: recorder)
         let hits = multi.addHitsSearcher(indexName: "products")
         let brands = multi.addFacetsSearcher(indexName: "products", attribute: "brand")
@@ -213,7 +214,7 @@ import SearchAPI
         #expect(hits.isLoading.lastValue == true)
         #expect(brands.isLoading.lastValue == true)
         #expect(await eventually { hitsResults.count == 1 && facetResults.count == 1 })
-        let calls = await recorder.calls
+        let calls = recorder.calls
         // Hits, brand's disjunctive count, facet values: one call.
         #expect(calls.count == 1)
         #expect(calls.first?.count == 3)

@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+import SearchTestDoubles
 @_exported import OfflineSearchTestSupport
 
 extension TestEngine {
@@ -155,25 +156,19 @@ actor GatedService: SearchService {
     }
 }
 
-/// A `SearchService` that records every query it forwards (an actor, so the record is safe to
-/// read from the test).
-actor RecordingService: SearchService {
-    let base: any SearchService
-    private(set) var calls: [[MultiSearchQuery]] = []
-
-    init(_ base: any SearchService) { self.base = base }
-
-    nonisolated func multiSearch(_ queries: [MultiSearchQuery], strategy: MultiSearchStrategy) async throws(SearchError) -> [MultiSearchResult] {
-        await append(queries)
-        return try await base.multiSearch(queries, strategy: strategy)
+/// The recording double of SearchTestDoubles, read as these tests read it: the queries of each
+/// call, and the pages the hits queries asked for.
+extension RecordingSearchService {
+    /// The queries each call sent, in order (a facet-value search as one `.facetValues` query).
+    var calls: [[MultiSearchQuery]] {
+        requests.map { request in
+            switch request {
+            case .multiSearch(let queries, _): queries
+            case .searchForFacetValues(let indexName, let facet, let parameters):
+                [.facetValues(indexName: indexName, facet: facet, parameters: parameters)]
+            }
+        }
     }
-
-    nonisolated func searchForFacetValues(indexName: String, facet: String, parameters: SearchParameters) async throws(SearchError) -> FacetValuesResponse {
-        await append([.facetValues(indexName: indexName, facet: facet, parameters: parameters)])
-        return try await base.searchForFacetValues(indexName: indexName, facet: facet, parameters: parameters)
-    }
-
-    private func append(_ queries: [MultiSearchQuery]) { calls.append(queries) }
 
     /// The pages asked by the hits queries that return hits (not the facet-count queries).
     var pagesAsked: [Int] {

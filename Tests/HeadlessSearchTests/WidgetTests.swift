@@ -3,6 +3,7 @@ import Testing
 @testable import HeadlessSearch
 import OfflineSearch
 import SearchAPI
+import SearchTestDoubles
 
 /// The smaller widgets: search box modes, stats, loading, sort-by, numbers and ranges,
 /// toggles, current filters and clear filters.
@@ -33,7 +34,7 @@ import SearchAPI
     func searchBoxTriggeringModes(_ mode: SearchTriggeringMode) async throws {
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let searcher = HitsSearcher(service: recorder, indexName: "products")
         let box = Box()
         let connector = SearchBoxConnector(searcher: searcher, searchTriggeringMode: mode, controller: box)
@@ -46,7 +47,7 @@ import SearchAPI
         #expect(submitted.values == ["item"])
         #expect(await eventually { results.last?.query == "item" })
         await searcher.settle()
-        let sent = await recorder.calls.compactMap { call -> String? in
+        let sent = recorder.calls.compactMap { call -> String? in
             if case .hits(_, let parameters)? = call.first { return parameters.query }
             return nil
         }
@@ -133,7 +134,7 @@ import SearchAPI
     @Test func aRangeSlidersBoundsDoNotShrinkToItsSelection() async throws {
         let test = try TestEngine()
         try test.index("products", settings: Self.settings, records: Self.catalogue())
-        let recorder = RecordingService(test.engine)
+        let recorder = RecordingSearchService(wrapping: test.engine)
         let searcher = HitsSearcher(service: recorder, indexName: "products")
         let filterState = FilterState()
         searcher.connectFilterState(filterState)
@@ -150,7 +151,7 @@ import SearchAPI
         #expect(await eventually { results.count == 2 })
         #expect(results.last?.nbHits == 11)
         #expect(price.bounds == 10...205, "the bounds come from a query without the range's own filter")
-        #expect(await recorder.calls.last?.count == 2)
+        #expect(recorder.calls.last?.count == 2)
         price.computeNumberRange(numberRange: nil)
         #expect(filterState.filters.isEmpty)
     }
