@@ -2,7 +2,7 @@ import Foundation
 import SearchAPI
 import Testing
 
-/// Files saved by editors that write a UTF-8 byte-order mark (issue #11, item 13).
+/// Files saved by editors that write a UTF-8 byte-order mark.
 @Suite struct ByteOrderMarkTests {
     @Test func importAndSettingsFilesStartingWithAByteOrderMarkAreRead() throws {
         let data = DataDirectory()

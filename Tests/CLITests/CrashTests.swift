@@ -11,7 +11,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A writer killed with SIGKILL at random moments (issue #11): `offline-search serve` takes
+/// A writer killed with SIGKILL at random moments: `offline-search serve` takes
 /// batches of small writes (each committed to SQLite and applied to the in-memory delta, with a
 /// merge into a new base every other batch on a background thread), and is killed mid-stream.
 /// The index must reopen without error and hold every acknowledged batch whole, and the batch
@@ -127,7 +127,7 @@ import Darwin
     }
 }
 
-/// Two processes on one data folder (issue #11): `offline-search serve` writes in a loop (each
+/// Two processes on one data folder: `offline-search serve` writes in a loop (each
 /// write replaces the previous batch of records by the next, in one batch request) while a
 /// long-running `offline-search query` searches. Every answer shows one whole batch (never a
 /// mix, never a count between), and the reader sees each acknowledged write within a second.

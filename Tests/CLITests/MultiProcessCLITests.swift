@@ -7,7 +7,7 @@ import Glibc
 import Darwin
 #endif
 
-/// Several `offline-search` processes on one data folder (issue #11).
+/// Several `offline-search` processes on one data folder.
 @Suite struct MultiProcessCLITests {
     /// Two `settings --set` at once, each changing another setting: both land (the patch is
     /// applied to the settings stored when the write transaction starts). Before, one was lost

@@ -5,7 +5,7 @@ import SearchAPI
 
 /// The files beside the records: the derived file is checked before it is used (header and
 /// checksum) and rebuilt on any mismatch; a damaged database is reported, never opened as an
-/// empty index; temporary files of a killed process are cleared (issue #11, items 2, 7 and 8).
+/// empty index; temporary files of a killed process are cleared.
 @Suite struct FileIntegrityTests {
     // MARK: XXH64
 

@@ -4,7 +4,7 @@ import Testing
 import SearchAPI
 
 /// Input that could exhaust the stack, the memory or the time: each bound, and what lies just
-/// inside it, on a small stack where recursion would matter (issue #11, item 9).
+/// inside it, on a small stack where recursion would matter.
 @Suite struct HostileInputTests {
     static func nested(_ depth: Int, open: String, close: String, inner: String = "") -> String {
         String(repeating: open, count: depth) + inner + String(repeating: close, count: depth)

@@ -1,7 +1,7 @@
 import SearchAPI
 
 /// The queries one hits search sends, and how their answers merge into one response:
-/// InstantSearch's disjunctive and hierarchical faceting (ALGOLIA.md §7), sent as one
+/// InstantSearch's disjunctive and hierarchical faceting, sent as one
 /// multi-search so the local engine shares the query and filter work between them.
 ///
 /// 1. The main query: the searcher's parameters, its hand-written `filters` ANDed with the

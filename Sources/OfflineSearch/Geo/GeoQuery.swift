@@ -244,7 +244,7 @@ struct GeoRanking {
 
 /// The geo steps that see every segment.
 enum GeoSearch {
-    /// How many located records the automatic radius reaches for (documented in the README).
+    /// How many located records the automatic radius reaches for (documented in the BehaviourInDetail article).
     static let automaticRadiusTarget = 1_000
     /// Half the Earth's circumference: every point is within this distance.
     static let everywhere = GreatCircle.earthRadius * .pi

@@ -753,7 +753,7 @@ private struct ForwardWords {
 
 /// Words of the forward index written aside while a large index is accumulated, to an
 /// unlinked temporary file (gone with the process, whatever happens), and mapped back to be laid
-/// out: they are not in memory while the postings are built, the builder's peak (issue #11:
+/// out: they are not in memory while the postings are built, the builder's peak (measured:
 /// 300 MB of the 1.7 GB a 1M-record import peaked at).
 final class ForwardSpill {
     private let descriptor: Int32

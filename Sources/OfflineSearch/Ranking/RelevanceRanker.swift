@@ -8,7 +8,7 @@ enum RankingCriterion: String, Sendable, Hashable {
 
 /// Orders the matching documents and cuts out one page, without sorting them all.
 ///
-/// The order follows the `ranking` setting (by default, documented in the README):
+/// The order follows the `ranking` setting (by default, documented in the BehaviourInDetail article):
 /// 1. **typo**: fewer typos (summed over the query words, each at its best match) first;
 /// 2. **geo**: with `aroundLatLng`, nearer first, by groups of `aroundPrecision` metres;
 /// 3. **words**: more query words matched first (optional words);
@@ -397,7 +397,7 @@ enum RelevanceRanker {
         let words = candidates.wordTerms
         guard words.count > 1 else { return [(0, group)] }
         let size = group.count
-        // Bounded work: a tied group larger than this is left in custom order (see the README).
+        // Bounded work: a tied group larger than this is left in custom order (see DifferencesFromAlgolia).
         guard !overLimit else { return [(0, group)] }
         var scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)

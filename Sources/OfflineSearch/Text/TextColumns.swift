@@ -3,7 +3,7 @@
 ///
 /// Gathered while the records are tokenized, a word at a time: a column per record and level
 /// as an array of its own grew by doubling, word after word, and that reallocation was about a
-/// twentieth of an import's CPU (issue #11). Here each column is gathered in a buffer kept from
+/// twentieth of an import's CPU (measured). Here each column is gathered in a buffer kept from
 /// record to record, then copied once into the batch's buffer.
 struct TextColumns: Sendable {
     let levelCount: Int

@@ -4,7 +4,7 @@ import Testing
 import SearchAPI
 
 // Faceting as a search UI uses it: facet-value search, disjunctive faceting the way
-// InstantSearch sends it (ALGOLIA.md §7) and in one call, hierarchical facets, facets_stats,
+// InstantSearch sends it and in one call, hierarchical facets, facets_stats,
 // maxValuesPerFacet, sortFacetValuesBy, `facets: ["*"]`, and deleteBy. Expected values come
 // from a brute force over the records built here, never from the engine.
 

@@ -39,7 +39,7 @@ import SearchAPI
         #expect(ids(try index.search("gadget", ["filters": .string(filter)])) == Set(expected))
     }
 
-    /// Facet values compare case- and diacritic-insensitively (ALGOLIA.md §2), but they are
+    /// Facet values compare case- and diacritic-insensitively (as in Algolia), but they are
     /// still whole values: punctuation and symbols are part of them.
     @Test func facetValuesDifferingOnlyByPunctuationAreDifferentValues() throws {
         let engine = try TestEngine()

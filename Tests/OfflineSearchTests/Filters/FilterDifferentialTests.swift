@@ -15,7 +15,7 @@ import SearchAPI
 // `facetFilters`/`numericFilters`/`tagFilters` nested arrays, or split between both, and the
 // engine's objectIDs, nbHits, facet counts and facets_stats are compared with the evaluator.
 //
-// Semantics the evaluator implements (ALGOLIA.md §2):
+// Semantics the evaluator implements (Algolia's filters):
 // - attribute names are case-sensitive (`Brand:x` matches nothing);
 // - facet values compare case- and diacritic-insensitively (lowercase, accents stripped,
 //   punctuation kept); tags compare exactly;

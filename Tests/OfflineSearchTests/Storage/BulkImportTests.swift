@@ -4,7 +4,7 @@ import Testing
 import SearchAPI
 
 /// An import into a new index builds it aside without a journal and links it into place
-/// (`SearchEngine.importRecords(into:from:)`, issue #11: imports as a bulk path). The index it
+/// (`SearchEngine.importRecords(into:from:)`, the bulk path of an import). The index it
 /// puts in place must answer exactly as one imported in place, be an ordinary index (WAL mode,
 /// its derived file used), and the data folder must hold nothing else: not after a failed
 /// import, not after a killed one once an engine opens the folder again.

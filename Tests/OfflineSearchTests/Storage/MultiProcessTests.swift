@@ -8,7 +8,7 @@ import Glibc
 import Darwin
 #endif
 
-// Several processes on one data folder (issue #11). Two `SearchEngine` instances on one
+// Several processes on one data folder. Two `SearchEngine` instances on one
 // folder share nothing in memory: each has its own SQLite connections, snapshot and locks, so
 // for SQLite and for the derived file they behave as two processes do.
 

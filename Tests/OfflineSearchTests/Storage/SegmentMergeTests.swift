@@ -3,7 +3,7 @@ import Testing
 import SearchAPI
 
 /// Delta segments are merged from their snapshots (postings, forward index, columns), not by
-/// reading and tokenizing their records again (issue #11: a write costs in proportion to the
+/// reading and tokenizing their records again (a write costs in proportion to the
 /// change). A merged segment must be the very snapshot its live records would build: compared
 /// byte for byte, under settings that exercise every column.
 @Suite struct SegmentMergeTests {

@@ -3,7 +3,7 @@ import Testing
 @testable import OfflineSearch
 import SearchAPI
 
-/// Imports read a batch of records at a time (issue #11: memory bounded by a batch, one
+/// Imports read a batch of records at a time (memory bounded by a batch, one
 /// tokenization for the index and its FTS5 text). The streamed import must leave exactly what
 /// saving the same records at once leaves: the same answers (hits, order, facets, highlights,
 /// ranking info), the same FTS5 matches, and nothing at all when the file is invalid anywhere.
