@@ -4,7 +4,7 @@ import Testing
 /// The engine's layering, checked on its sources: `Storage/` is the only code that sees SQLite
 /// and names no type of the derived index or the search (`Index/`, `Query/`, `Ranking/`,
 /// `Facets/`, `Filters/`, `Geo/`), and no source file grows past 600 lines. What still breaks a
-/// rule is listed here by name, so that the list can only shrink (issue #33): a new breach
+/// rule is listed here by name, so that the list can only shrink: a new breach
 /// fails, and so does an entry that no longer applies.
 @Suite struct ArchitectureTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
