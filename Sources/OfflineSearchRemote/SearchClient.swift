@@ -194,25 +194,9 @@ public final class SearchClient: Sendable {
     }
 }
 
-/// The body of a multi-search: the queries and Algolia's `strategy`.
-public struct SearchMethodParams: Sendable, Hashable {
-    /// The queries, run in order.
-    public var requests: [MultiSearchQuery]
-    /// Algolia's `strategy`: whether every query runs (`none`, the default) or the rest stop
-    /// once one has found enough hits.
-    public var strategy: MultiSearchStrategy
-
-    /// The body of a multi-search of `requests`, with `strategy` (`none` by default).
-    public init(requests: [MultiSearchQuery], strategy: MultiSearchStrategy = .none) {
-        self.requests = requests
-        self.strategy = strategy
-    }
-
-    /// Algolia's body: `{"requests": [...], "strategy": ...}`.
-    public var jsonValue: JSONValue {
-        ["requests": .array(requests.map(\.jsonValue)), "strategy": .string(strategy.rawValue)]
-    }
-}
+/// The body of a multi-search: the queries and Algolia's `strategy` (the name Algolia's Swift
+/// client gives `MultiSearchBody`).
+public typealias SearchMethodParams = MultiSearchBody
 
 /// The answer of a multi-search: one result per query, in order.
 public struct SearchResponses: Sendable, Hashable {

@@ -92,20 +92,17 @@ final class AlgoliaAPI: Sendable {
             return (.ok, try engine.listIndices().jsonValue)
 
         case .multiSearch:
-            let requests = try list(body, "requests", expected: "an array of queries such as [{\"indexName\": \"products\", \"query\": \"phone\"}]")
+            let multiSearch = try MultiSearchBody(json: body)
             var queries: [MultiSearchQuery] = []
-            for request in requests {
-                switch try MultiSearchQuery(json: request) {
+            for request in multiSearch.requests {
+                switch request {
                 case .hits(let name, let parameters):
                     queries.append(.hits(indexName: name, parameters: try restricted(parameters, input.access)))
                 case .facetValues(let name, let facet, let parameters):
                     queries.append(.facetValues(indexName: name, facet: facet, parameters: try restricted(parameters, input.access)))
                 }
             }
-            let strategy = try body["strategy"].map { value throws(SearchError) in
-                try ParameterReader(name: "strategy", value: value).enumeration(MultiSearchStrategy.self)
-            } ?? MultiSearchStrategy.none
-            let results = try engine.multiSearchSync(queries, strategy: strategy)
+            let results = try engine.multiSearchSync(queries, strategy: multiSearch.strategy)
             return (.ok, ["results": .array(results.map(\.jsonValue))])
 
         case .search(let name):

@@ -49,7 +49,7 @@ public enum ServiceRequest: Sendable, Hashable {
         case .multiSearch(let queries, let strategy):
             [
                 "operation": "multiSearch",
-                "body": ["requests": .array(queries.map(\.jsonValue)), "strategy": .string(strategy.rawValue)],
+                "body": MultiSearchBody(requests: queries, strategy: strategy).jsonValue,
             ]
         case .searchForFacetValues(let indexName, let facet, let parameters):
             [
@@ -69,20 +69,12 @@ public enum ServiceRequest: Sendable, Hashable {
         }
         switch object["operation"]?.stringValue {
         case "multiSearch":
-            guard case .array(let elements)? = body["requests"] else {
-                throw SearchError(.invalidJSON, "request: body.requests: expected an array of queries")
+            do throws(SearchError) {
+                let multiSearch = try MultiSearchBody(json: .object(body))
+                self = .multiSearch(multiSearch.requests, strategy: multiSearch.strategy)
+            } catch {
+                throw SearchError(error.kind, "request: body.\(error.message)")
             }
-            var queries: [MultiSearchQuery] = []
-            for (position, element) in elements.enumerated() {
-                do throws(SearchError) { queries.append(try MultiSearchQuery(json: element)) } catch {
-                    throw SearchError(error.kind, "request: body.requests[\(position)]: \(error.message)")
-                }
-            }
-            let strategyName = body["strategy"]?.stringValue ?? MultiSearchStrategy.none.rawValue
-            guard let strategy = MultiSearchStrategy(rawValue: strategyName) else {
-                throw SearchError(.invalidJSON, "request: body.strategy: expected \"none\" or \"stopIfEnoughMatches\", got \"\(strategyName)\"")
-            }
-            self = .multiSearch(queries, strategy: strategy)
         case "searchForFacetValues":
             guard let indexName = object["indexName"]?.stringValue, let facet = object["facet"]?.stringValue else {
                 throw SearchError(.invalidJSON, "request: a searchForFacetValues request needs indexName and facet strings")

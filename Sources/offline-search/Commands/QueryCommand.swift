@@ -69,18 +69,10 @@ struct QueryCommand: ParsableCommand {
         do { request = try JSONValue(parsing: line) } catch {
             throw SearchError(.invalidJSON, "request: \(error)")
         }
-        if let requests = request["requests"] {
-            guard case .array(let elements) = requests else {
-                throw SearchError.invalidParameter("requests", expected: "an array of search requests")
-            }
-            var strategy = MultiSearchStrategy.none
-            if let value = request["strategy"] {
-                strategy = try ParameterReader(name: "strategy", value: value).enumeration(MultiSearchStrategy.self)
-            }
-            var queries: [MultiSearchQuery] = []
-            for element in elements { queries.append(try MultiSearchQuery(json: element)) }
-            for name in Set(queries.map(\.indexName)) { try folder.prepareDemoIndex(name, in: engine) }
-            let results = try engine.multiSearchSync(queries, strategy: strategy)
+        if request["requests"] != nil {
+            let body = try MultiSearchBody(json: request)
+            for name in Set(body.requests.map(\.indexName)) { try folder.prepareDemoIndex(name, in: engine) }
+            let results = try engine.multiSearchSync(body.requests, strategy: body.strategy)
             return ["results": .array(results.map(\.jsonValue))]
         }
         let query = try MultiSearchQuery(json: request)
