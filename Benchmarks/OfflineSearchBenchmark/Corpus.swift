@@ -150,7 +150,7 @@ enum RealCorpus {
 /// The search-as-you-type log of `shared/bench/make_queries.py`: the `limit` most popular
 /// query suggestions (ties keep file order), one request per keystroke prefix (Unicode scalar
 /// prefixes, skipping blank ones and ones ending in a space), 20 hits, facets brand and
-/// categories, `name` highlighted. 300 suggestions → 2,999 requests.
+/// categories, `name` highlighted. The 300 most popular real suggestions give 2,999 requests.
 enum KeystrokeLog {
     static func requests(suggestions: [JSONValue], limit: Int, indexName: String) -> [JSONObject] {
         let order = suggestions.indices.sorted { a, b in

@@ -68,20 +68,7 @@ public struct AlgoliaServer: Sendable {
 
     /// Without keys, anyone who reaches the port may read and change every index: only allowed on loopback.
     func checkAddress() throws(ServerStartError) {
-        // An empty key is almost always an unset shell variable (`--admin-key "$ADMIN_KEY"`): no
-        // client could send it, so the server would answer every request 403.
-        for (option, key) in [("--admin-key", configuration.adminKey), ("--search-key", configuration.searchKey)]
-        where key?.trimmingCharacters(in: .whitespaces).isEmpty == true {
-            throw ServerStartError(message: """
-                Refusing to serve with an empty \(option) (an unset variable?): no client could send it, so every \
-                request would be refused. Give the key, or leave the option out to serve without keys on loopback.
-                """)
-        }
-        guard configuration.isOpen, !configuration.bindsLoopbackOnly else { return }
-        throw ServerStartError(message: """
-            Refusing to serve on \(configuration.host) without keys: anyone who can reach it could read, change and \
-            delete every index. Set an admin key (--admin-key, and --search-key for front ends), or bind to 127.0.0.1.
-            """)
+        try configuration.check()
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// How `AlgoliaServer` listens and whom it lets in.
 ///
 /// ```swift
@@ -41,5 +43,25 @@ public struct ServerConfiguration: Sendable {
     /// Whether `host` is a loopback address (`127.0.0.0/8`, `::1`, `localhost`).
     public var bindsLoopbackOnly: Bool {
         host == "localhost" || host == "::1" || host == "[::1]" || host.hasPrefix("127.")
+    }
+
+    /// Refuses what would start a server no client can use safely: an empty key (almost always
+    /// an unset shell variable), or no key on an address beyond loopback.
+    /// - Throws: `ServerStartError`, saying what to change.
+    public func check() throws(ServerStartError) {
+        // An empty key is almost always an unset shell variable (`--admin-key "$ADMIN_KEY"`): no
+        // client could send it, so the server would answer every request 403.
+        for (option, key) in [("--admin-key", adminKey), ("--search-key", searchKey)]
+        where key?.trimmingCharacters(in: .whitespaces).isEmpty == true {
+            throw ServerStartError(message: """
+                Refusing to serve with an empty \(option) (an unset variable?): no client could send it, so every \
+                request would be refused. Give the key, or leave the option out to serve without keys on loopback.
+                """)
+        }
+        guard isOpen, !bindsLoopbackOnly else { return }
+        throw ServerStartError(message: """
+            Refusing to serve on \(host) without keys: anyone who can reach it could read, change and \
+            delete every index. Set an admin key (--admin-key, and --search-key for front ends), or bind to 127.0.0.1.
+            """)
     }
 }

@@ -33,14 +33,17 @@ import Testing
         let result = try Subprocess.run(swift, ["symbolgraph-extract", "-module-name", module, "-minimum-access-level", "public",
                                                 "-output-dir", output.url.path, "-target", target] + ReadmeTests.moduleFlags())
         #expect(result.status == 0, "symbolgraph-extract \(module): \(result.stderr)")
-        let file = output.url.appendingPathComponent("\(module).symbols.json")
-        let graph = try JSONValue(parsingUTF8: Array(Data(contentsOf: file)))
-        let inheriting = Set((graph["relationships"]?.arrayValue ?? []).compactMap { relationship -> String? in
+        // The module's own graph, and one per module whose types it extends (`HeadlessSearch@SearchAPI`).
+        let files = try FileManager.default.contentsOfDirectory(atPath: output.url.path)
+            .filter { $0 == "\(module).symbols.json" || ($0.hasPrefix("\(module)@") && $0.hasSuffix(".symbols.json")) }
+        #expect(files.contains("\(module).symbols.json"), "no symbol graph for \(module): \(files)")
+        let graphs = try files.map { try JSONValue(parsingUTF8: Array(Data(contentsOf: output.url.appendingPathComponent($0)))) }
+        let inheriting = Set(graphs.flatMap { $0["relationships"]?.arrayValue ?? [] }.compactMap { relationship -> String? in
             let kind = relationship["kind"]?.stringValue
             return kind == "defaultImplementationOf" || kind == "overrides" ? relationship["source"]?.stringValue : nil
         })
         let repository = CLI.repository.path + "/"
-        return (graph["symbols"]?.arrayValue ?? []).compactMap { symbol in
+        return graphs.flatMap { $0["symbols"]?.arrayValue ?? [] }.compactMap { symbol in
             guard symbol["docComment"] == nil,
                   ["public", "open"].contains(symbol["accessLevel"]?.stringValue ?? ""),
                   let uri = symbol["location"]?["uri"]?.stringValue,

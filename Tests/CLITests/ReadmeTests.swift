@@ -157,7 +157,7 @@ import Testing
             pending = ""
             if command.hasPrefix("swift run offline-search ") {
                 commands.append(String(command.dropFirst("swift run ".count)))
-            } else if command.hasPrefix("offline-search ") {
+            } else if command.hasPrefix("offline-search ") || command.contains("| offline-search ") {
                 commands.append(command)
             }
         }
@@ -165,6 +165,12 @@ import Testing
     }
 
     static let notRunHere: Set<String> = ["serve", "tui", "mirror"]
+
+    /// The word after `offline-search` in a command line (`echo … | offline-search query …`: `query`).
+    static func subcommand(of command: String) -> String {
+        guard let range = command.range(of: "offline-search ") else { return "" }
+        return command[range.upperBound...].split(separator: " ").first.map(String.init) ?? ""
+    }
 
     static var shellBlocks: [Block] {
         readmeBlocks.filter { $0.language == "sh" && !commandLines(of: $0).isEmpty }
@@ -187,21 +193,19 @@ import Testing
         let path = bin.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         var ran = 0
         for command in Self.commandLines(of: block) {
-            let subcommand = command.split(separator: " ").dropFirst().first.map(String.init) ?? ""
-            if Self.notRunHere.contains(subcommand) { continue }
+            if Self.notRunHere.contains(Self.subcommand(of: command)) { continue }
             let result = try Subprocess.run("/bin/sh", ["-c", command], in: work.path,
                                             environment: ["HOME": home.path, "PATH": path, "XDG_DATA_HOME": nil, "OFFLINE_SEARCH_DATASETS": nil])
             #expect(result.status == 0, "\(block.testDescription): `\(command)` failed (\(result.status)):\n\(result.stderr)")
             ran += 1
         }
-        #expect(ran > 0 || Self.commandLines(of: block).allSatisfy {
-            Self.notRunHere.contains($0.split(separator: " ").dropFirst().first.map(String.init) ?? "")
-        })
+        #expect(ran > 0 || Self.commandLines(of: block).allSatisfy { Self.notRunHere.contains(Self.subcommand(of: $0)) })
     }
 
     @Test func theMainJobIsAmongTheExamplesRun() {
         let commands = Self.shellBlocks.flatMap(Self.commandLines)
         #expect(commands.contains { $0.hasPrefix("offline-search search instant_search \"samsung gal\"") }, "\(commands)")
+        #expect(commands.contains { $0.contains("| offline-search query") }, "a piped command is run too: \(commands)")
     }
 }
 

@@ -35,6 +35,10 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65536).contains(responseCacheMiB) else {
             throw ValidationError("--response-cache must be from 0 (off) to 65536 MiB, got \(responseCacheMiB)")
         }
+        // Before the data folder is opened (or made): a refused start leaves nothing behind.
+        do { try ServerConfiguration(host: host, port: port, adminKey: adminKey, searchKey: searchKey).check() } catch {
+            throw ValidationError(error.message)
+        }
     }
 
     func run() async throws {

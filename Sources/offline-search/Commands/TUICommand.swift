@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import OfflineSearch
+import SearchAPI
 
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -27,8 +28,8 @@ struct TUICommand: AsyncParsableCommand {
         }
         let engine = try data.folder.engine(preparing: [index, suggestions])
         // What a record shows, and which facets are listed, come from each index's settings.
-        let layout = RecordLayout(settings: try engine.existingIndex(index).settings)
-        let suggestionAttribute = RecordLayout(settings: try engine.existingIndex(suggestions).settings).title
+        let layout = try Self.layout(of: engine.existingIndex(index))
+        let suggestionAttribute = try Self.layout(of: engine.existingIndex(suggestions)).title
 
         let terminal = RawTerminal()
         try terminal.enter()
@@ -43,6 +44,17 @@ struct TUICommand: AsyncParsableCommand {
         // The main queue runs the keys, the signals and the layer's main-actor events from here on;
         // the screen exits the process (restoring the terminal) when the user quits.
         while true { try? await Task.sleep(for: .seconds(3600)) }
+    }
+}
+
+extension TUICommand {
+    /// What the demo shows of an index: from its settings, and one of its records for an index
+    /// without `searchableAttributes`.
+    static func layout(of index: SearchIndex) throws -> RecordLayout {
+        var first = SearchParameters()
+        first.hitsPerPage = 1
+        let sample = try index.search(first).hits.first?.objectValue.map { hit in JSONObject(hit.filter { !$0.key.hasPrefix("_") }) }
+        return RecordLayout(settings: index.settings, sample: sample)
     }
 }
 

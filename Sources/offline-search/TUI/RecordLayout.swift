@@ -20,12 +20,19 @@ struct RecordLayout: Equatable {
         self.facets = facets
     }
 
-    init(settings: IndexSettings) {
+    /// - Parameters:
+    ///   - settings: the index's settings.
+    ///   - sample: one of its records. Without `searchableAttributes` every attribute is
+    ///     searchable (Algolia's default), in the order a record lists them: the sample's.
+    init(settings: IndexSettings, sample: JSONObject? = nil) {
         // `unordered(description)` and `name,brand` (one level, several attributes) name attributes too.
-        let searchable = (settings.searchableAttributes ?? []).flatMap { entry in
+        var searchable = (settings.searchableAttributes ?? []).flatMap { entry in
             Self.modifierRemoved(entry).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         }.filter { !$0.isEmpty }
-        let title = ["name", "title"].first { searchable.contains($0) } ?? searchable.first ?? "objectID"
+        if searchable.isEmpty, let sample {
+            searchable = sample.keys.filter { $0 != "objectID" && !$0.hasPrefix("_") && Self.text(of: sample[$0], attribute: $0) != nil }
+        }
+        let title = ["name", "title", "query"].first { searchable.contains($0) } ?? searchable.first ?? "objectID"
         self.title = title
         details = Array(searchable.filter { $0 != title && !Self.longTextAttributes.contains($0) }.prefix(2))
         facets = Array((settings.attributesForFaceting ?? []).filter { !$0.hasPrefix("filterOnly(") }.map(Self.modifierRemoved)
