@@ -70,7 +70,7 @@ extension SearchIndex {
             }
             let builder = HitBuilder(request: request, configuration: state.configuration, candidates: candidates)
             var response = SearchResponse()
-            response.hits = records.map(builder.hit(for:))
+            response.hits = records.map { builder.hit(for: $0) }
             response.nbHits = matchedCount
             response.hitsPerPage = limit
             response.nbPages = (matchedCount + limit - 1) / limit

@@ -14,7 +14,8 @@ struct HitBuilder {
                                        separators: configuration.separators, variantTerms: candidates?.variantTerms ?? [])
     }
 
-    func hit(for record: JSONObject) -> JSONValue {
+    /// The hit for a stored record; `rankingInfo`, when given, its `_rankingInfo`.
+    func hit(for record: JSONObject, rankingInfo: JSONValue? = nil) -> JSONValue {
         var hit = retrieved(record)
         var highlights = JSONObject()
         for path in expand(request.attributesToHighlight, in: record) {
@@ -37,6 +38,7 @@ struct HitBuilder {
             for path in unretrievable { HitBuilder.remove(path: path, from: &snippets) }
             hit["_snippetResult"] = .object(snippets)
         }
+        if let rankingInfo { hit["_rankingInfo"] = rankingInfo }
         return .object(hit)
     }
 

@@ -70,7 +70,8 @@ final class StateContext {
 }
 
 /// The parts of a search that see every segment at once: ranking across segments, facet counts
-/// merged by value. A state of one segment takes the single-snapshot paths instead.
+/// merged by value. With one segment, `page`, `distinctPage` and `facets` take the
+/// one-snapshot paths (`RelevanceRanker`, `FacetCounter`), which need no merging.
 enum SegmentedSearch {
     /// Every matching document of every segment, in rank order, lazily: each segment's
     /// documents come ranked (`RelevanceRanker.keyedTiers`), and the heads are compared by the
@@ -120,6 +121,10 @@ enum SegmentedSearch {
     static func page(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion], state: IndexState,
                      start: Int, count: Int) -> [(segment: Int, document: Int)] {
         guard count > 0 else { return [] }
+        if matches.count == 1 {
+            return RelevanceRanker.page(of: matches[0].documents, candidates: matches[0].candidates, boosts: boosts[0], geo: geo[0],
+                                        criteria: criteria, sortRuns: state.base.sortRuns, start: start, count: count).map { (0, $0) }
+        }
         let ranked = ranked(matches, boosts: boosts, geo: geo, criteria: criteria, state: state)
         for _ in 0..<start where ranked.next() != nil {}
         var page: [(segment: Int, document: Int)] = []
@@ -133,6 +138,13 @@ enum SegmentedSearch {
     static func distinctPage(_ matches: [SegmentMatch], boosts: [[FilterBoost]], geo: [GeoRanking?], criteria: [RankingCriterion], state: IndexState,
                              groupPath: String, perGroup: Int, start: Int, count: Int)
         -> (page: [(segment: Int, document: Int)], total: Int, kept: [DocumentSet]) {
+        if matches.count == 1, let groups = state.base.facetColumn(groupPath) {
+            let (page, total, kept) = RelevanceRanker.distinctPage(of: matches[0].documents, candidates: matches[0].candidates,
+                                                                   boosts: boosts[0], geo: geo[0], criteria: criteria,
+                                                                   sortRuns: state.base.sortRuns, groups: groups, perGroup: perGroup,
+                                                                   start: start, count: count)
+            return (page.map { (0, $0) }, total, [kept])
+        }
         let columns = state.segments.map { $0.snapshot.facetColumn(groupPath) }
         var seen: [String: Int] = [:]
         var page: [(segment: Int, document: Int)] = []
@@ -223,6 +235,10 @@ enum SegmentedSearch {
     /// gives them for one snapshot (an attribute with no matched value left out).
     static func facets(_ attributes: [String], matches: [SegmentMatch], state: IndexState,
                        maxValues: Int, sort: FacetSortOrder) -> (facets: [FacetCounts], stats: [String: FacetStats]) {
+        if matches.count == 1 {
+            return FacetCounter(snapshot: state.base).facets(attributes, over: matches[0].documents, documentCount: matches[0].documents.count,
+                                                             maxValues: maxValues, sort: sort)
+        }
         var facets: [FacetCounts] = []
         var stats: [String: FacetStats] = [:]
         for attribute in attributes {
