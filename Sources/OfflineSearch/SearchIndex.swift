@@ -15,7 +15,9 @@ public final class SearchIndex: Sendable {
     public let name: String
     let store: IndexStore
     let current: LockedValue<IndexState>
-    /// Serializes writes and lets a reader wait for a write in flight.
+    /// Serializes this index's writes, and lets a reader wait for a write in flight: the one
+    /// lock of ours on the write path (the store relies on it, the server adds none; SQLite's
+    /// own lock orders the writes of other processes).
     let writeLock = NSLock()
     /// Whether a merge of the delta into a new base runs in the background.
     let merging = LockedValue(false)
@@ -174,11 +176,18 @@ public final class SearchIndex: Sendable {
         // From the segments' snapshots (`SegmentMerger`): no record read or tokenized again.
         let base = IndexState.Segment(merging: before.segments, configuration: before.configuration, generation: before.generation).snapshot
         guard current.value.segments[0].snapshot === before.segments[0].snapshot else { return }
-        let merged = IndexState.Segment(snapshot: store.storeMerged(base))
+        let (stored, isStored) = store.storeMerged(base)
+        let merged = IndexState.Segment(snapshot: stored)
         // Off the lock: removing what writes removed meanwhile, and later writes, need it.
         merged.prepareRowIndex()
         writeLock.lock()
         defer { writeLock.unlock() }
+        if isStored, !store.isReadOnly {
+            // The change log before the file, as a writer (writes may have run meanwhile).
+            store.claimWriter()
+            store.pruneLogs(upTo: base.generation, configuration: base.configuration)
+            store.releaseWriter()
+        }
         if let replaced = current.value.replacingBase(before.segments, with: merged) { current.value = replaced }
     }
 

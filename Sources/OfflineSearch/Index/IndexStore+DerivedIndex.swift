@@ -18,17 +18,23 @@ extension IndexStore {
         // Another process may have stored it while this one waited.
         if lock.waited, let stored = try loadState() { return stored }
         let (snapshot, _) = try buildSnapshot()
-        return IndexState(base: storeSnapshot(snapshot))
+        // Storing prunes the change log, as a writer: this runs when the index opens, or as it
+        // catches up under its owner's write lock, never within a write.
+        claimWriter()
+        defer { releaseWriter() }
+        return IndexState(base: storeSnapshot(snapshot).snapshot)
     }
 
-    /// Stores a merged base's derived file and returns it (mapped when stored); not when the
-    /// index is read-only, nor when a newer derived file was stored meanwhile (a write that
-    /// derived the index whole: its file must stay).
-    func storeMerged(_ snapshot: IndexSnapshot) -> IndexSnapshot {
-        guard !isReadOnly else { return snapshot }
+    /// Stores a merged base's derived file and returns it (mapped when stored), and whether it
+    /// was stored; not when the index is read-only, nor when a newer derived file was stored
+    /// meanwhile (a write that derived the index whole: its file must stay). Runs beside
+    /// writes, so the change log is left as it is: the caller prunes it, as a writer
+    /// (`pruneLogs`), once the file is stored.
+    func storeMerged(_ snapshot: IndexSnapshot) -> (snapshot: IndexSnapshot, stored: Bool) {
+        guard !isReadOnly else { return (snapshot, false) }
         let logStart = try? withReader { connection in try IndexStore.readLogStart(connection) }
-        if let logStart, logStart > snapshot.generation { return snapshot }
-        return storeSnapshot(snapshot)
+        if let logStart, logStart > snapshot.generation { return (snapshot, false) }
+        return storeSnapshot(snapshot, prunesLogs: false)
     }
 
     /// `state` brought up to date with the writes committed since its generation, reading only
@@ -135,7 +141,7 @@ extension IndexStore {
     /// The index a committed write derived anew: laid out from what the write accumulated (3 to
     /// 4 s at 1M records) while another thread checkpoints the write-ahead log the write filled
     /// (2 to 3 s at 1M: every page copied into the database, which is then synced), then stored;
-    /// the time the whole took is then `lastBuildTimeS`. The caller holds `writeLock`. Should the
+    /// the time the whole took is then `lastBuildTimeS`. Runs within the write. Should the
     /// layout fail (its temporary file), the index is derived again from what is committed; nil
     /// when that fails too: the write is committed all the same, and the in-memory index catches
     /// up with it later (`SearchIndex.followCommittedWrites`).
@@ -165,7 +171,7 @@ extension IndexStore {
         }
         checkpoint.wait()
         guard let snapshot = laidOut ?? (try? buildSnapshot().snapshot) else { return nil }
-        let stored = storeSnapshot(snapshot, writeLockHeld: true, continuing: laidOut != nil ? writing : nil)
+        let stored = storeSnapshot(snapshot, continuing: laidOut != nil ? writing : nil).snapshot
         writer.withoutBusyWait {
             do {
                 try writer.transaction {
@@ -185,16 +191,19 @@ extension IndexStore {
     /// holding the snapshot's first part (`SnapshotAccumulator.finish`), the file is finished
     /// from it.
     ///
+    /// `prunesLogs`: whether the change log before the snapshot is then pruned (`pruneLogs`),
+    /// which only the writer's user may do: within a write, when opening, or catching up
+    /// under the owner's write lock.
+    ///
     /// - Returns: the snapshot to search: for a large index, the file just stored, mapped (its
     ///   large arrays are then pages of the file that the system can drop, not memory of this
     ///   process: a process that writes keeps the footprint of one that opened the file); else
-    ///   `snapshot` itself.
-    @discardableResult
-    func storeSnapshot(_ snapshot: IndexSnapshot, writeLockHeld: Bool = false,
-                               continuing writing: SnapshotFile.Writing? = nil) -> IndexSnapshot {
+    ///   `snapshot` itself. And whether the file was stored.
+    func storeSnapshot(_ snapshot: IndexSnapshot, prunesLogs: Bool = true,
+                       continuing writing: SnapshotFile.Writing? = nil) -> (snapshot: IndexSnapshot, stored: Bool) {
         // The derived file beside a database deleted (or made again) meanwhile is another
         // index's business: neither written nor removed.
-        guard isStillAtPath else { return snapshot }
+        guard isStillAtPath else { return (snapshot, false) }
         do {
             // The commits the snapshot was derived from reach the disk before the file does: with
             // `processCrash` durability (no fsync per commit) a power loss could otherwise keep a
@@ -209,19 +218,15 @@ extension IndexStore {
             } else {
                 (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
             }
-            if writeLockHeld {
-                pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration)
-            } else {
-                writeLock.withLock { pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration) }
-            }
+            if prunesLogs { pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration) }
             guard size >= IndexStore.mapStoredFrom,
                   let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
                                                  generations: snapshot.generation...snapshot.generation, writtenChecksum: checksum)
-            else { return snapshot }
-            return mapped
+            else { return (snapshot, true) }
+            return (mapped, true)
         } catch {
             SnapshotFile.remove(at: derivedPath)
-            return snapshot
+            return (snapshot, false)
         }
     }
 

@@ -123,8 +123,8 @@ extension IndexStore {
     /// throws when it finds damage. For checking the write path.
     func checkTextIntegrity() throws(SearchError) {
         guard writerConnection != nil else { throw readOnlyError }
-        writeLock.lock()
-        defer { writeLock.unlock() }
+        claimWriter()
+        defer { releaseWriter() }
         do {
             try writer.execute("INSERT INTO search_text (search_text) VALUES ('integrity-check')")
         } catch {

@@ -94,9 +94,9 @@ extension IndexStore {
     func writeIfCurrent(_ change: Change) throws(SearchError) -> Written? {
         let started = ContinuousClock.now
         guard writerConnection != nil else { throw readOnlyError }
-        writeLock.lock()
-        defer { writeLock.unlock() }
-        // Once the lock is held: a write queued behind another is checked when its turn comes.
+        claimWriter()
+        defer { releaseWriter() }
+        // When its turn comes: a write queued behind another is checked then.
         guard isStillAtPath else { throw replacedError }
         // Held until the new derived file is stored, when free: a process that sees this commit
         // before the file is there waits for it instead of rebuilding it too. Never waited for
@@ -264,8 +264,8 @@ extension IndexStore {
     /// is pruned up to it, and so is the objectID log when the index has no replicas (a replica
     /// whose mark is older than that log's start gets every record again). Best effort, without
     /// waiting for another process's write; `removed_records` and `removed_objects` then hold
-    /// the deletions since the last merge, not since the index was made. The caller holds
-    /// `writeLock`.
+    /// the deletions since the last merge, not since the index was made. Called by the writer's
+    /// user (within a write, or under the owner's write lock).
     func pruneLogs(upTo generation: Int64, configuration: IndexConfiguration) {
         guard writerConnection != nil else { return }
         writer.withoutBusyWait {

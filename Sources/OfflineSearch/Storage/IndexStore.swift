@@ -5,13 +5,15 @@ import SearchAPI
 /// FTS5 table of the searchable text (the source of truth), plus the derived index in a file
 /// beside it (a cache of what the records determine). The only code that knows the schema.
 ///
-/// Writes go through one connection under a lock and one transaction each; reads of record
-/// bodies go through a pool of read connections (WAL lets them run beside a write).
+/// Writes go through one connection, one transaction each; the owner of the store serializes
+/// them (`SearchIndex.writeLock`, the one lock of the write path), and a debug build checks that
+/// no two overlap (`claimWriter`). Reads of record bodies go through a pool of read connections
+/// (WAL lets them run beside a write).
 final class IndexStore: @unchecked Sendable {
-    // @unchecked: `writer` is only touched under `writeLock`; the pool array only under
-    // `poolLock`, the watch state only under `watchLock`, each pooled connection is used
-    // by one caller at a time, `recordsSinceCheckpoint` only under `writeLock`, and
-    // `checkpointer` only by the one checkpoint thread running. The extensions in other files
+    // @unchecked: `writer` and `recordsSinceCheckpoint` are only touched by the one caller its
+    // owner lets write at a time (checked by `claimWriter` in debug builds); the pool array only
+    // under `poolLock`, the watch state only under `watchLock`, each pooled connection is used
+    // by one caller at a time, and `checkpointer` only by the one checkpoint thread running. The extensions in other files
     // (IndexStore+Write, +TextTable, Index/IndexStore+DerivedIndex, Index/WriteSegment) keep
     // to the same rules.
     let path: String
@@ -34,7 +36,8 @@ final class IndexStore: @unchecked Sendable {
     /// or deletes it and makes it again, leaves this store on a file no longer at `path`.
     let fileIdentity: FileIdentity?
     let writerConnection: SQLiteConnection?
-    let writeLock = NSLock()
+    /// Whether a caller is using the writer (`claimWriter`).
+    let writerInUse = LockedValue(false)
     let poolLock = NSLock()
     var pool: [SQLiteConnection] = []
     let watchLock = NSLock()
@@ -43,7 +46,7 @@ final class IndexStore: @unchecked Sendable {
     var watchedGeneration: Int64 = -1
     /// Whether a background checkpoint runs, and whether another was asked for meanwhile.
     let checkpointState = LockedValue((running: false, pending: false))
-    /// Records written by small writes since the last background checkpoint (under `writeLock`).
+    /// Records written by small writes since the last background checkpoint (by the writer's user).
     var recordsSinceCheckpoint = 0
     /// The background checkpoint's own connection: only the checkpoint thread uses it, one at a
     /// time (`checkpointState.running`), and it captures the store until it is done.
@@ -193,8 +196,22 @@ final class IndexStore: @unchecked Sendable {
 
     var isReadOnly: Bool { accessMode != .readWrite }
 
-    /// The writer, for code that runs under `writeLock` after `write` checked there is one.
+    /// The writer, for code that runs between `claimWriter` and `releaseWriter`, after `write`
+    /// checked there is one.
     var writer: SQLiteConnection { writerConnection! }
+
+    /// Marks the writer in use until `releaseWriter`. Writes are serialized by the store's
+    /// owner, not here: two overlapping uses are that owner's bug, which a debug build stops
+    /// at (a release build goes on, and SQLite's own lock still keeps each transaction whole).
+    func claimWriter() {
+        let wasFree = writerInUse.modify { inUse -> Bool in
+            defer { inUse = true }
+            return !inUse
+        }
+        assert(wasFree, "two writes to the index at \(path) overlap: its owner must serialize them")
+    }
+
+    func releaseWriter() { writerInUse.value = false }
 
     static func storageError(_ error: any Error, action: String) -> SearchError {
         if let searchError = error as? SearchError { return searchError }
