@@ -1,0 +1,27 @@
+import SearchAPI
+
+// SearchableText: which texts of a record are searched, attribute by attribute.
+
+/// The searchable texts of a record, by attribute: one rule for the in-memory index, the FTS5
+/// table and highlighting.
+enum SearchableText {
+    /// Without `searchableAttributes`: every attribute, at one level, unordered.
+    static let anyAttribute = SearchableAttribute(path: "", level: 0, ordered: false)
+
+    /// Calls `body(attribute, text)` for each searchable string or number of the record, the
+    /// values of one attribute (array elements, nested values) one after the other.
+    static func forEach(in record: JSONObject, configuration: IndexConfiguration, _ body: (SearchableAttribute, String) -> Void) {
+        guard let attributes = configuration.searchable else {
+            RecordValues.forEachText(in: record) { body(anyAttribute, $0) }
+            return
+        }
+        var scalars: [JSONValue] = []
+        for attribute in attributes {
+            scalars.removeAll(keepingCapacity: true)
+            RecordValues.appendScalars(at: attribute.lookup, in: record, to: &scalars)
+            for value in scalars {
+                if let text = value.scalarText { body(attribute, text) }
+            }
+        }
+    }
+}
