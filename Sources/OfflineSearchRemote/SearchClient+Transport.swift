@@ -6,13 +6,15 @@ import SearchAPI
 
 extension SearchClient {
     /// One call of the REST API: tries the hosts in the retry strategy's order until one
-    /// answers, and returns the parsed JSON of a 2xx answer.
+    /// answers, and returns the parsed JSON of a 2xx answer. The route gives the method and
+    /// the path, and whether the call goes to the hosts that take reads or writes.
     /// - Throws: the answer's error for a 4xx (not retried), `.unreachable` when no host
     ///   answered (each failed, timed out or answered 5xx), `.cancelled` when the task was.
-    func call(_ method: String, _ path: [String], query: [(String, String)] = [], body: JSONValue? = nil,
-              callType: SearchHost.CallType) async throws(SearchError) -> JSONValue {
+    func call(_ route: AlgoliaRoute, query: [(String, String)] = [], body: JSONValue? = nil) async throws(SearchError) -> JSONValue {
+        let method = route.method.rawValue
+        let callType: SearchHost.CallType = route.writes ? .write : .read
         let base = callType == .read ? configuration.readTimeout : configuration.writeTimeout
-        let encodedPath = "/" + path.map(SearchClient.encodePathSegment).joined(separator: "/")
+        let encodedPath = route.path
         let candidates = await hosts.hosts(for: callType)
         guard !candidates.isEmpty else {
             throw SearchError(.unreachable, "\(method) \(encodedPath): no host of the client takes \(callType == .read ? "reads" : "writes")")
@@ -92,11 +94,5 @@ extension SearchClient {
             throw SearchError(.invalidJSON, "\(method) \(path) on \(host): the answer is not JSON: \(String(decoding: bytes.prefix(120), as: UTF8.self))")
         }
         return json
-    }
-
-    /// A path segment percent-encoded (a space as `%20`, unlike in a query).
-    static func encodePathSegment(_ segment: String) -> String {
-        // FormURLEncoding encodes `+` as %2B, so each `+` it writes stands for a space.
-        segment == "*" ? segment : FormURLEncoding.encode(segment).replacingOccurrences(of: "+", with: "%20")
     }
 }

@@ -50,13 +50,13 @@ public final class SearchClient: Sendable {
 
     /// Searches one index (`POST /1/indexes/{index}/query`).
     public func searchSingleIndex(indexName: String, searchParams: SearchParameters = SearchParameters()) async throws(SearchError) -> SearchResponse {
-        try SearchResponse(json: try await call("POST", ["1", "indexes", indexName, "query"], body: .object(searchParams.jsonObject), callType: .read))
+        try SearchResponse(json: try await call(.search(index: indexName), body: .object(searchParams.jsonObject)))
     }
 
     /// Runs several queries, hits or facet values, on one or several indices
     /// (`POST /1/indexes/*/queries`).
     public func search(searchMethodParams: SearchMethodParams) async throws(SearchError) -> SearchResponses {
-        let json = try await call("POST", ["1", "indexes", "*", "queries"], body: searchMethodParams.jsonValue, callType: .read)
+        let json = try await call(.multiSearch, body: searchMethodParams.jsonValue)
         guard let results = json["results"]?.arrayValue else {
             throw SearchError(.invalidJSON, "multi-search answer: results is missing or not an array")
         }
@@ -68,8 +68,8 @@ public final class SearchClient: Sendable {
     /// Searches the values of a `searchable()` facet (`POST /1/indexes/{index}/facets/{facet}/query`).
     public func searchForFacetValues(indexName: String, facetName: String,
                                      searchForFacetValuesRequest: SearchParameters = SearchParameters()) async throws(SearchError) -> FacetValuesResponse {
-        try FacetValuesResponse(json: try await call("POST", ["1", "indexes", indexName, "facets", facetName, "query"],
-                                                     body: .object(searchForFacetValuesRequest.jsonObject), callType: .read))
+        try FacetValuesResponse(json: try await call(.searchFacetValues(index: indexName, facet: facetName),
+                                                     body: .object(searchForFacetValuesRequest.jsonObject)))
     }
 
     // MARK: Records
@@ -77,7 +77,7 @@ public final class SearchClient: Sendable {
     /// One record (`GET /1/indexes/{index}/{objectID}`); `objectNotFound` when there is none.
     public func getObject(indexName: String, objectID: String, attributesToRetrieve: [String]? = nil) async throws(SearchError) -> JSONObject {
         let query = attributesToRetrieve.map { [("attributesToRetrieve", $0.joined(separator: ","))] } ?? []
-        let json = try await call("GET", ["1", "indexes", indexName, objectID], query: query, callType: .read)
+        let json = try await call(.getObject(index: indexName, objectID: objectID), query: query)
         guard let record = json.objectValue else { throw SearchError(.invalidJSON, "get object answer: expected a record object") }
         return record
     }
@@ -89,51 +89,50 @@ public final class SearchClient: Sendable {
             if let attributesToRetrieve { object["attributesToRetrieve"] = .array(attributesToRetrieve.map { .string($0) }) }
             return .object(object)
         })]
-        let json = try await call("POST", ["1", "indexes", "*", "objects"], body: body, callType: .read)
+        let json = try await call(.getObjects, body: body)
         guard let results = json["results"]?.arrayValue else { throw SearchError(.invalidJSON, "get objects answer: results is missing") }
         return results.map(\.objectValue)
     }
 
     /// Adds or replaces one record (`PUT /1/indexes/{index}/{objectID}`).
     public func addOrUpdateObject(indexName: String, objectID: String, body: JSONObject) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("PUT", ["1", "indexes", indexName, objectID], body: .object(body), callType: .write), "add or update object")
+        try writeResponse(await call(.putObject(index: indexName, objectID: objectID), body: .object(body)), "add or update object")
     }
 
     /// Adds one record (`POST /1/indexes/{index}`), with a generated objectID if it has none.
     public func saveObject(indexName: String, body: JSONObject) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName], body: .object(body), callType: .write), "save object")
+        try writeResponse(await call(.saveObject(index: indexName), body: .object(body)), "save object")
     }
 
     /// Changes some attributes of one record (`POST /1/indexes/{index}/{objectID}/partial`):
     /// each is a new value or an operation such as `{"_operation": "Increment", "value": 1}`.
     public func partialUpdateObject(indexName: String, objectID: String, attributesToUpdate: JSONObject,
                                     createIfNotExists: Bool = true) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, objectID, "partial"],
+        try writeResponse(await call(.partialUpdate(index: indexName, objectID: objectID),
                                      query: [("createIfNotExists", createIfNotExists ? "true" : "false")],
-                                     body: .object(attributesToUpdate), callType: .write), "partial update")
+                                     body: .object(attributesToUpdate)), "partial update")
     }
 
     /// Deletes one record (`DELETE /1/indexes/{index}/{objectID}`).
     public func deleteObject(indexName: String, objectID: String) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("DELETE", ["1", "indexes", indexName, objectID], callType: .write), "delete object")
+        try writeResponse(await call(.deleteObject(index: indexName, objectID: objectID)), "delete object")
     }
 
     /// Deletes the records matching filters (`POST /1/indexes/{index}/deleteByQuery`).
     public func deleteBy(indexName: String, deleteByParams: SearchParameters) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "deleteByQuery"], body: .object(deleteByParams.jsonObject),
-                                     callType: .write), "delete by")
+        try writeResponse(await call(.deleteBy(index: indexName), body: .object(deleteByParams.jsonObject)), "delete by")
     }
 
     /// Removes every record (`POST /1/indexes/{index}/clear`); settings stay.
     public func clearObjects(indexName: String) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "clear"], callType: .write), "clear")
+        try writeResponse(await call(.clear(index: indexName)), "clear")
     }
 
     // MARK: Indices
 
     /// Every index of the application (`GET /1/indexes`).
     public func listIndices() async throws(SearchError) -> ListIndicesResponse {
-        let json = try await call("GET", ["1", "indexes"], callType: .read)
+        let json = try await call(.listIndices)
         do {
             return try JSONDecoder().decode(ListIndicesResponse.self, from: Data(json.jsonString.utf8))
         } catch {
@@ -143,16 +142,15 @@ public final class SearchClient: Sendable {
 
     /// One synonym (`GET /1/indexes/{index}/synonyms/{objectID}`).
     public func getSynonym(indexName: String, objectID: String) async throws(SearchError) -> JSONObject {
-        let json = try await call("GET", ["1", "indexes", indexName, "synonyms", objectID], callType: .read)
+        let json = try await call(.getSynonym(index: indexName, objectID: objectID))
         guard let synonym = json.objectValue else { throw SearchError(.invalidJSON, "get synonym answer: expected an object") }
         return synonym
     }
 
     /// Adds or replaces one synonym (`PUT /1/indexes/{index}/synonyms/{objectID}`).
     public func saveSynonym(indexName: String, objectID: String, synonymHit: JSONObject, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("PUT", ["1", "indexes", indexName, "synonyms", objectID],
-                                     query: [("forwardToReplicas", String(forwardToReplicas))], body: .object(synonymHit),
-                                     callType: .write), "save synonym")
+        try writeResponse(await call(.putSynonym(index: indexName, objectID: objectID),
+                                     query: [("forwardToReplicas", String(forwardToReplicas))], body: .object(synonymHit)), "save synonym")
     }
 
     /// Writes to several indices in one call (`POST /1/indexes/*/batch`).
@@ -163,7 +161,7 @@ public final class SearchClient: Sendable {
             object["indexName"] = .string(request.indexName)
             return .object(object)
         })]
-        let json = try await call("POST", ["1", "indexes", "*", "batch"], body: body, callType: .write)
+        let json = try await call(.multiBatch, body: body)
         guard let tasks = json["taskID"]?.objectValue else {
             throw SearchError(.invalidJSON, "multiple batch answer: taskID is not an object of index names, got \(json.jsonString.prefix(120))")
         }
@@ -174,14 +172,14 @@ public final class SearchClient: Sendable {
 
     /// Deletes one synonym (`DELETE /1/indexes/{index}/synonyms/{objectID}`).
     public func deleteSynonym(indexName: String, objectID: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("DELETE", ["1", "indexes", indexName, "synonyms", objectID],
-                                     query: [("forwardToReplicas", String(forwardToReplicas))], callType: .write), "delete synonym")
+        try writeResponse(await call(.deleteSynonym(index: indexName, objectID: objectID),
+                                     query: [("forwardToReplicas", String(forwardToReplicas))]), "delete synonym")
     }
 
     /// Removes every synonym (`POST /1/indexes/{index}/synonyms/clear`).
     public func clearSynonyms(indexName: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "synonyms", "clear"],
-                                     query: [("forwardToReplicas", String(forwardToReplicas))], callType: .write), "clear synonyms")
+        try writeResponse(await call(.clearSynonyms(index: indexName),
+                                     query: [("forwardToReplicas", String(forwardToReplicas))]), "clear synonyms")
     }
 
     /// `taskID` and `objectIDs` (or `objectID`) of a write's answer.
@@ -224,18 +222,18 @@ extension SearchClient: SearchService, BrowsingService, IndexSettingsReader, Ind
     public func browse(indexName: String, parameters: SearchParameters, cursor: String?) async throws(SearchError) -> BrowseResponse {
         var body = cursor == nil ? parameters.jsonObject : JSONObject()
         if let cursor { body["cursor"] = .string(cursor) }
-        return try BrowseResponse(json: try await call("POST", ["1", "indexes", indexName, "browse"], body: .object(body), callType: .read))
+        return try BrowseResponse(json: try await call(.browse(index: indexName), body: .object(body)))
     }
 
     public func getSettings(indexName: String) async throws(SearchError) -> JSONObject {
-        let json = try await call("GET", ["1", "indexes", indexName, "settings"], callType: .read)
+        let json = try await call(.getSettings(index: indexName))
         guard let settings = json.objectValue else { throw SearchError(.invalidJSON, "settings answer: expected an object") }
         return settings
     }
 
     public func searchSynonyms(indexName: String, query: String, page: Int, hitsPerPage: Int) async throws(SearchError) -> SynonymsPage {
         let body: JSONValue = ["query": .string(query), "page": .int(Int64(page)), "hitsPerPage": .int(Int64(hitsPerPage))]
-        let json = try await call("POST", ["1", "indexes", indexName, "synonyms", "search"], body: body, callType: .read)
+        let json = try await call(.searchSynonyms(index: indexName), body: body)
         guard let hits = json["hits"]?.arrayValue, let nbHits = json["nbHits"]?.intValue else {
             throw SearchError(.invalidJSON, "synonym search answer: expected hits and nbHits, got \(json.jsonString.prefix(120))")
         }
@@ -243,30 +241,29 @@ extension SearchClient: SearchService, BrowsingService, IndexSettingsReader, Ind
     }
 
     public func batch(indexName: String, operations: [BatchOperation]) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "batch"],
-                                     body: ["requests": .array(operations.map(\.jsonValue))], callType: .write), "batch")
+        try writeResponse(await call(.batch(index: indexName),
+                                     body: ["requests": .array(operations.map(\.jsonValue))]), "batch")
     }
 
     public func setSettings(indexName: String, indexSettings: JSONObject, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("PUT", ["1", "indexes", indexName, "settings"], query: [("forwardToReplicas", String(forwardToReplicas))],
-                                     body: .object(indexSettings), callType: .write), "set settings")
+        try writeResponse(await call(.setSettings(index: indexName), query: [("forwardToReplicas", String(forwardToReplicas))],
+                                     body: .object(indexSettings)), "set settings")
     }
 
     public func saveSynonyms(indexName: String, synonymHit: [JSONObject], forwardToReplicas: Bool = false,
                              replaceExistingSynonyms: Bool = false) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "synonyms", "batch"],
+        try writeResponse(await call(.saveSynonyms(index: indexName),
                                      query: [("forwardToReplicas", String(forwardToReplicas)),
                                              ("replaceExistingSynonyms", String(replaceExistingSynonyms))],
-                                     body: .array(synonymHit.map(JSONValue.object)), callType: .write), "save synonyms")
+                                     body: .array(synonymHit.map(JSONValue.object))), "save synonyms")
     }
 
     public func operationIndex(indexName: String, operationIndexParams: OperationIndexParams) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("POST", ["1", "indexes", indexName, "operation"], body: operationIndexParams.jsonValue,
-                                     callType: .write), "operation")
+        try writeResponse(await call(.operation(index: indexName), body: operationIndexParams.jsonValue), "operation")
     }
 
     public func deleteIndex(indexName: String) async throws(SearchError) -> WriteResponse {
-        try writeResponse(await call("DELETE", ["1", "indexes", indexName], callType: .write), "delete index")
+        try writeResponse(await call(.deleteIndex(index: indexName)), "delete index")
     }
 
     /// Polls `GET /1/indexes/{index}/task/{taskID}` until the task is published, waiting a
@@ -282,7 +279,7 @@ extension SearchClient: SearchService, BrowsingService, IndexSettingsReader, Ind
     public func waitForTask(indexName: String, taskID: Int64, maxRetries: Int) async throws(SearchError) {
         var delay = Duration.milliseconds(100)
         for _ in 0..<max(1, maxRetries) {
-            let json = try await call("GET", ["1", "indexes", indexName, "task", String(taskID)], callType: .read)
+            let json = try await call(.task(index: indexName, taskID: String(taskID)))
             if json["status"]?.stringValue == "published" { return }
             do { try await Task.sleep(for: delay) } catch { throw .cancelled("waiting for task \(taskID)") }
             delay = min(delay * 2, .seconds(1))

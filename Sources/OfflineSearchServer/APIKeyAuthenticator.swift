@@ -30,16 +30,6 @@ public enum Access: Sendable, Equatable {
     }
 }
 
-/// The ACL an operation needs (Algolia's names).
-enum AlgoliaACL: Sendable, Equatable {
-    /// Any valid key (tasks).
-    case none
-    /// search, multi-search, facet-value search, get objects.
-    case search
-    /// Everything else: browse, writes, settings, list indices, copy/move.
-    case admin
-}
-
 /// The restrictions a secured API key carries (`generateSecuredApiKey`'s query string).
 public struct SecuredKeyRestrictions: Sendable, Equatable {
     /// Search parameters forced on every query; `filters` is ANDed with the request's.

@@ -143,7 +143,7 @@ final class AlgoliaAPI: Sendable {
             return (.ok, ["results": .array(results)])
 
         case .getObject(let name, let objectID):
-            let attributes = query["attributesToRetrieve"].map(SecuredKeyRestrictions.list)
+            let attributes = query["attributesToRetrieve"].map(FormURLEncoding.list)
             guard let record = try engine.existingIndex(name).object(objectID, attributesToRetrieve: attributes,
                                                                       includeUnretrievable: input.access == .admin) else {
                 throw SearchError(.objectNotFound, "ObjectID does not exist")

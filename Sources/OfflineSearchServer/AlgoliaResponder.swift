@@ -57,13 +57,7 @@ public struct AlgoliaResponder: HTTPResponder {
     private func answer(_ request: Request, context: Context) async throws -> Response {
         if request.method == .options { return Response(status: .noContent) }
         let query = Dictionary(FormURLEncoding.decodePairs(request.uri.query ?? ""), uniquingKeysWith: { first, _ in first })
-        var segments: [String] = []
-        for raw in request.uri.path.split(separator: "/") {
-            guard let decoded = String(raw).removingPercentEncoding else {
-                throw ServerError(.badRequest, "Invalid path: \(request.uri.path) has a malformed percent escape")
-            }
-            segments.append(decoded)
-        }
+        let segments = try AlgoliaRoute.decodedSegments(of: request.uri.path)
         let credential = { (name: String) -> String? in
             if let field = HTTPField.Name(name), let value = request.headers[field] { return value }
             return query.first { $0.key.lowercased() == name }?.value

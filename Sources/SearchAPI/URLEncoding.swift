@@ -4,24 +4,7 @@ public enum FormURLEncoding {
     /// Encodes `text` for a `params` string: unreserved characters (`A-Z a-z 0-9 - _ . ~`) as
     /// they are, a space as `+`, every other UTF-8 byte as `%XX`.
     public static func encode(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        let hex = Array("0123456789ABCDEF")
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
-                 UInt8(ascii: "."), UInt8(ascii: "~"):
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            case UInt8(ascii: " "):
-                out.append("+")
-            default:
-                out.append("%")
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0xF)])
-            }
-        }
-        return out
+        percentEncoded(text, space: "+")
     }
 
     /// Decodes `+` as a space and `%XX` escapes; a malformed escape is kept as written.
@@ -56,12 +39,93 @@ public enum FormURLEncoding {
         }
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
+    /// A list as Algolia writes it in a query string (`restrictIndices`, `attributesToRetrieve`):
+    /// JSON text (`["a","b"]`), or comma-separated with the blanks around each item trimmed.
+    package static func list(_ text: String) -> [String] {
+        if text.hasPrefix("["), let json = try? JSONValue(parsingUTF8: Array(text.utf8)), let items = json.arrayValue {
+            return items.compactMap(\.stringValue)
         }
+        return text.split(separator: ",").map(\.trimmingBlanks)
+    }
+}
+
+/// A segment of a URL's path, as the REST API's paths carry index names, objectIDs and facet
+/// names: unlike in a query string, a space is `%20` and a `+` is a plus. `AlgoliaRoute` writes
+/// and reads its paths through it.
+package enum PathSegmentEncoding {
+    /// Unreserved characters (`A-Z a-z 0-9 - _ . ~`) as they are, every other UTF-8 byte (a
+    /// space, `/`, `%`, `?`, `*`, `+`) as `%XX`: `my products/2024` is `my%20products%2F2024`.
+    package static func encode(_ text: String) -> String {
+        percentEncoded(text, space: "%20")
+    }
+
+    /// Decodes the `%XX` escapes, as Foundation's `removingPercentEncoding` does (a `+` stays
+    /// a `+`); nil when a `%` is not followed by two hex digits or the bytes are not UTF-8, so
+    /// that a malformed path is refused rather than read as another name.
+    package static func decode(_ text: some StringProtocol) -> String? {
+        let utf8 = Array(text.utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count)
+        var i = 0
+        while i < utf8.count {
+            if utf8[i] == UInt8(ascii: "%") {
+                guard i + 2 < utf8.count, let high = hexValue(utf8[i + 1]), let low = hexValue(utf8[i + 2]) else { return nil }
+                bytes.append(high << 4 | low)
+                i += 3
+            } else {
+                bytes.append(utf8[i])
+                i += 1
+            }
+        }
+        // Decoding replaces each invalid sequence with U+FFFD, so valid UTF-8 alone reads back
+        // as the same bytes.
+        let decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.utf8.elementsEqual(bytes) ? decoded : nil
+    }
+}
+
+/// Unreserved characters (`A-Z a-z 0-9 - _ . ~`) as they are, a space as `space`, every other
+/// UTF-8 byte as `%XX`: the one percent-encoder of a query string and of a path.
+private func percentEncoded(_ text: String, space: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    let hex = Array("0123456789ABCDEF")
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
+             UInt8(ascii: "."), UInt8(ascii: "~"):
+            out.unicodeScalars.append(Unicode.Scalar(byte))
+        case UInt8(ascii: " "):
+            out.append(space)
+        default:
+            out.append("%")
+            out.append(hex[Int(byte >> 4)])
+            out.append(hex[Int(byte & 0xF)])
+        }
+    }
+    return out
+}
+
+/// The value of a hex digit, either case; nil for any other byte.
+private func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+}
+
+extension StringProtocol {
+    /// The text without the blanks at either end, as Foundation's
+    /// `trimmingCharacters(in: .whitespaces)` trims them: spaces (Unicode category Zs) and tabs,
+    /// not line breaks. Lists in a query string have always been trimmed so.
+    var trimmingBlanks: String {
+        let scalars = String(self).unicodeScalars
+        let isBlank = { (scalar: Unicode.Scalar) in scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }) else { return "" }
+        let last = scalars.lastIndex(where: { !isBlank($0) })!
+        return String(String.UnicodeScalarView(scalars[first...last]))
     }
 }
