@@ -35,24 +35,16 @@ public struct SecuredApiKeyRestrictions: Sendable, Hashable {
     }
 
     /// The URL-encoded query string the key carries: every restriction (the search parameters
-    /// flattened in), keys sorted, lists comma-separated, other structures as JSON.
+    /// flattened in), keys sorted, lists comma-separated, other structures as JSON. Written by
+    /// `SecuredKeyQueryString`, which the server reads keys with.
     public var queryString: String {
-        var values = searchParams?.jsonObject ?? JSONObject()
-        if searchParams?.query.isEmpty == true { values["query"] = nil }
-        if let filters { values["filters"] = .string(filters) }
-        if let validUntil { values["validUntil"] = .int(validUntil) }
-        if let restrictIndices { values["restrictIndices"] = .array(restrictIndices.map { .string($0) }) }
-        if let restrictSources { values["restrictSources"] = .string(restrictSources) }
-        if let userToken { values["userToken"] = .string(userToken) }
-        return values.entries.sorted { $0.key < $1.key }.map { key, value in
-            let text: String
-            if let list = value.arrayValue, list.allSatisfy({ $0.stringValue != nil }) {
-                text = list.compactMap(\.stringValue).joined(separator: ",")
-            } else {
-                text = value.scalarText ?? value.jsonString
-            }
-            return "\(FormURLEncoding.encode(key))=\(FormURLEncoding.encode(text))"
-        }.joined(separator: "&")
+        var parameters = searchParams?.jsonObject ?? JSONObject()
+        if searchParams?.query.isEmpty == true { parameters["query"] = nil }
+        if let filters { parameters["filters"] = .string(filters) }
+        var restrictions = SecuredKeyQueryString(searchParameters: parameters, restrictIndices: restrictIndices,
+                                                 validUntil: validUntil, restrictSources: restrictSources)
+        if let userToken { restrictions.userToken = userToken }
+        return restrictions.queryString
     }
 }
 

@@ -43,41 +43,24 @@ public struct SecuredKeyRestrictions: Sendable, Equatable {
     /// `userToken`: the user the key is for.
     public var userToken: String?
 
-    /// Reads the URL-encoded restrictions.
+    /// Reads the URL-encoded restrictions (`SecuredKeyQueryString`, the one reader the client's
+    /// writer is tested against); a `validUntil` or a `restrictSources` that does not read
+    /// makes the key invalid.
     init(queryString: String) throws(ServerError) {
-        var parameters = JSONObject()
-        for (key, value) in FormURLEncoding.decodePairs(queryString) {
-            switch key {
-            case "restrictIndices":
-                restrictIndices = SecuredKeyRestrictions.list(value)
-            case "validUntil":
-                guard let time = Int64(value) else { throw .invalidCredentials }
-                validUntil = time
-            case "restrictSources":
-                var ranges: [IPAddressRange] = []
-                for text in value.split(whereSeparator: { $0 == ";" || $0 == "," }) {
-                    guard let range = IPAddressRange(String(text).trimmingCharacters(in: .whitespaces)) else { throw .invalidCredentials }
-                    ranges.append(range)
-                }
-                restrictSources = ranges
-            case "userToken":
-                userToken = value
-                parameters[key] = .string(value)
-            case "referers":
-                break // a browser header, not checked by a local server
-            default:
-                parameters[key] = .string(value)
+        let restrictions: SecuredKeyQueryString
+        do throws(SearchError) { restrictions = try SecuredKeyQueryString(decoding: queryString) } catch { throw .invalidCredentials }
+        searchParameters = restrictions.searchParameters
+        restrictIndices = restrictions.restrictIndices
+        validUntil = restrictions.validUntil
+        userToken = restrictions.userToken
+        if let sources = restrictions.sourceRanges {
+            var ranges: [IPAddressRange] = []
+            for text in sources {
+                guard let range = IPAddressRange(text) else { throw .invalidCredentials }
+                ranges.append(range)
             }
+            restrictSources = ranges
         }
-        searchParameters = parameters
-    }
-
-    /// A list as Algolia writes it in a query string: JSON (`["a","b"]`) or comma-separated.
-    static func list(_ text: String) -> [String] {
-        if text.hasPrefix("["), let json = try? JSONValue(parsingUTF8: Array(text.utf8)), let items = json.arrayValue {
-            return items.compactMap(\.stringValue)
-        }
-        return text.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) }
     }
 
     /// Whether `restrictIndices` lets the key reach this index.
