@@ -67,9 +67,36 @@ struct TermTable: Sendable {
         range(prefix, prefixOnly: true)
     }
 
-    /// The ids of the words that start with these bytes.
-    func ids(withPrefixBytes prefix: [UInt8]) -> Range<Int> {
-        range(prefix, prefixOnly: true)
+    /// The id past the run of terms that start with the same `length` bytes as term `id`
+    /// (`length` at most that term's length). Found by galloping from `id`: a run of r terms
+    /// costs O(log r) comparisons of `length` bytes, however large the table.
+    func endOfRun(sharingPrefixOf id: Int, length: Int) -> Int {
+        bytes.withUnsafeBufferPointer { bytes in
+            starts.withUnsafeBufferPointer { starts in
+                let prefixStart = Int(starts[id])
+                func shares(_ other: Int) -> Bool {
+                    let start = Int(starts[other])
+                    guard Int(starts[other + 1]) - start >= length else { return false }
+                    for i in 0..<length where bytes[start + i] != bytes[prefixStart + i] { return false }
+                    return true
+                }
+                // `low` shares the prefix; `high` does not, or is the end of the table.
+                var low = id
+                var step = 1
+                var high = id + 1
+                while high < count, shares(high) {
+                    low = high
+                    step <<= 1
+                    high = id + step
+                }
+                high = min(high, count)
+                while high - low > 1 {
+                    let middle = (low + high) >> 1
+                    if shares(middle) { low = middle } else { high = middle }
+                }
+                return high
+            }
+        }
     }
 
     private func range(_ word: String, prefixOnly: Bool) -> Range<Int> {

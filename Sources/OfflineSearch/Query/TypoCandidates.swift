@@ -27,47 +27,57 @@ enum TypoCandidates {
         // rows[d * width + j]: distance between the term's first d bytes and the query's first j.
         var rows = [Int](repeating: 0, count: width * 2)
         for j in 0..<width { rows[j] = j }
+        // For prefix matching, bestUpTo[d]: the fewest typos of the whole query against the
+        // term's first d' bytes, over d' ≤ d (the query matched as a prefix ending at any depth).
+        var bestUpTo = [Int](repeating: query.count, count: 2)
+        let m = query.count
+        query.withUnsafeBufferPointer { query in
         terms.bytes.withUnsafeBufferPointer { bytes in
+        terms.starts.withUnsafeBufferPointer { starts in
             var previousTerm: Range<Int> = 0..<0   // byte range of the last term whose rows are computed
             var computedDepth = 0                  // rows valid for depths 0...computedDepth
             var termID = 0
             while termID < terms.count {
-                let start = Int(terms.starts[termID])
-                let end = Int(terms.starts[termID + 1])
+                let start = Int(starts[termID])
+                let end = Int(starts[termID + 1])
                 let length = end - start
                 // Shared prefix with the previous term: its rows can be reused.
                 var shared = 0
                 let limit = min(length, previousTerm.count, computedDepth)
                 while shared < limit, bytes[start + shared] == bytes[previousTerm.lowerBound + shared] { shared += 1 }
                 if rows.count < (length + 1) * width { rows.append(contentsOf: repeatElement(0, count: (length + 1) * width - rows.count)) }
+                if bestUpTo.count < length + 1 { bestUpTo.append(contentsOf: repeatElement(0, count: length + 1 - bestUpTo.count)) }
 
                 var depth = shared
                 var pruneAt = -1
-                var best = Int.max          // for prefix matching: min over depths of row[d][m]
-                if isPrefix {
-                    for d in 0...shared { best = min(best, rows[d * width + query.count]) }
-                }
-                while depth < length {
-                    let d = depth + 1
-                    let byte = bytes[start + depth]
-                    let row = d * width
-                    let above = (d - 1) * width
-                    rows[row] = d
-                    var rowMinimum = d
-                    for j in 1..<width {
-                        let cost = query[j - 1] == byte ? 0 : 1
-                        var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
-                        if d > 1, j > 1, query[j - 1] == bytes[start + depth - 1], query[j - 2] == byte {
-                            value = min(value, rows[(d - 2) * width + j - 2] + 1)   // transposition
+                var best = isPrefix ? bestUpTo[shared] : Int.max
+                rows.withUnsafeMutableBufferPointer { rows in
+                    while depth < length {
+                        let d = depth + 1
+                        let byte = bytes[start + depth]
+                        let previousByte = d > 1 ? bytes[start + depth - 1] : 0
+                        let row = d * width
+                        let above = (d - 1) * width
+                        rows[row] = d
+                        var rowMinimum = d
+                        for j in 1..<width {
+                            let cost = query[j - 1] == byte ? 0 : 1
+                            var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+                            if d > 1, j > 1, query[j - 1] == previousByte, query[j - 2] == byte {
+                                value = min(value, rows[(d - 2) * width + j - 2] + 1)   // transposition
+                            }
+                            rows[row + j] = value
+                            rowMinimum = min(rowMinimum, value)
                         }
-                        rows[row + j] = value
-                        rowMinimum = min(rowMinimum, value)
-                    }
-                    depth = d
-                    if isPrefix { best = min(best, rows[row + query.count]) }
-                    if rowMinimum > maxTypos {
-                        pruneAt = d
-                        break
+                        depth = d
+                        if isPrefix {
+                            best = min(best, rows[row + m])
+                            bestUpTo[d] = best
+                        }
+                        if rowMinimum > maxTypos {
+                            pruneAt = d
+                            break
+                        }
                     }
                 }
                 computedDepth = depth
@@ -75,25 +85,25 @@ enum TypoCandidates {
 
                 if pruneAt >= 0 {
                     // No term that starts with these `pruneAt` bytes can match: skip them all.
+                    // This term is the first of them (an earlier one would have been pruned at
+                    // the same depth), so they run from here to `next`.
+                    let next = terms.endOfRun(sharingPrefixOf: termID, length: pruneAt)
                     if isPrefix, best <= maxTypos, best > 0 {
                         // Already matched as a prefix at a shallower depth: every term under this
                         // prefix matches with `best` typos (the prefix found above is shared).
-                        let prefixBytes = Array(bytes[start..<(start + pruneAt)])
-                        let range = terms.ids(withPrefixBytes: prefixBytes)
-                        for id in range { result.append(Candidate(term: id, typos: best)) }
-                        termID = range.upperBound
-                    } else {
-                        let prefixBytes = Array(bytes[start..<(start + pruneAt)])
-                        termID = max(termID + 1, terms.ids(withPrefixBytes: prefixBytes).upperBound)
+                        for id in termID..<next { result.append(Candidate(term: id, typos: best)) }
                     }
+                    termID = next
                     // Rows past the shared part are no longer those of a computed term.
                     computedDepth = min(computedDepth, pruneAt - 1)
                     continue
                 }
-                let typos = isPrefix ? best : rows[length * width + query.count]
+                let typos = isPrefix ? best : rows[length * width + m]
                 if typos > 0, typos <= maxTypos { result.append(Candidate(term: termID, typos: typos)) }
                 termID += 1
             }
+        }
+        }
         }
         return result
     }
