@@ -186,6 +186,8 @@ struct NumericColumn: Sendable {
 /// a relevance tier, increasing ordinals are already the custom-ranking order.
 final class IndexSnapshot: Sendable {
     let configuration: IndexConfiguration
+    /// The matches of complete query words, kept for the next keystrokes (`WordMatchCache`).
+    let wordMatches = WordMatchCache()
     /// The store's generation this snapshot was built from.
     let generation: Int64
     let documentCount: Int

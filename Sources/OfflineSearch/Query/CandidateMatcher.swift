@@ -115,7 +115,12 @@ enum CandidateMatcher {
             }
         }
 
-        for (position, word) in words.enumerated() {
+        /// One word's match, its levels and ranks noted in `collector`.
+        func matchWord(_ word: QueryWord, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
+            func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
+                                               levels recordLevels: Bool = true, into bits: inout [UInt64]) {
+                collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
+            }
             // No typo: the word itself, or every word it begins.
             let termRange: Range<Int>
             if word.isPrefix {
@@ -138,8 +143,7 @@ enum CandidateMatcher {
 
             // With typos: each candidate's documents, by typo count. `altCorrection` words join
             // them with the typos their synonym gives (the fewer where the walk found one too).
-            var candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: policy.maxTypos(for: word),
-                                                 in: snapshot.terms)
+            var candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: maxTypos, in: snapshot.terms)
             for correction in word.corrections {
                 guard let id = snapshot.terms.id(of: correction.word), !termRange.contains(id), !alternativeIDs.contains(id) else { continue }
                 if let index = candidates.firstIndex(where: { $0.term == id }) {
@@ -149,9 +153,11 @@ enum CandidateMatcher {
                 }
             }
             let corrected = correctionBits[position].contains { $0 != nil }
+            let byTypos: [DocumentSet]?
+            let variants: Set<String>
             if candidates.isEmpty, !corrected {
-                byTypos.append(nil)
-                variantTerms.append(alternativeTerms)
+                byTypos = nil
+                variants = alternativeTerms
             } else {
                 var levelsOfWord = [DocumentSet(capacity: capacity, words: wordBits)]
                 for typos in 1...2 {
@@ -163,31 +169,65 @@ enum CandidateMatcher {
                     levelsOfWord.append(set)
                 }
                 for set in levelsOfWord.dropFirst() { wordBits = wordBits.union(set.words) }
-                byTypos.append(levelsOfWord)
-                variantTerms.append(Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms))
+                byTypos = levelsOfWord
+                variants = Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms)
                 otherTermIDs.formUnion(candidates.map { UInt32($0.term) })
             }
-            let wordSet = DocumentSet(capacity: capacity, words: wordBits)
-            // Proximity reads them only for queries of several words.
-            wordTerms.append(WordTerms(range: UInt32(termRange.lowerBound)..<UInt32(termRange.upperBound),
-                                       others: words.count > 1 ? otherTermIDs : []))
 
             let singleWord = words.count == 1
+            let exact: DocumentSet?
             if singleWord, scope.singleWordExact == .none {
-                exact.append(nil)
+                exact = nil
             } else if singleWord, scope.singleWordExact == .attribute {
                 // One word: exact only where it is a whole attribute value (`exactOnSingleWordQuery`).
                 var whole = [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, wholeValueOnly: true, levels: false, into: &whole)
-                exact.append(DocumentSet(capacity: capacity, words: whole))
+                exact = DocumentSet(capacity: capacity, words: whole)
             } else if !word.isPrefix, candidates.isEmpty, !corrected, word.inexactAlternatives.isEmpty,
                       exactSynonymBits[position] == synonymBits[position] {
-                exact.append(nil)   // every match is the word itself or an exact alternative
+                exact = nil   // every match is the word itself or an exact alternative
             } else {
                 var whole = exactSynonymBits[position] ?? [UInt64](repeating: 0, count: stride)
                 collect(exactIDs, allowed: scope.levels, levels: false, into: &whole)
-                exact.append(DocumentSet(capacity: capacity, words: whole))
+                exact = DocumentSet(capacity: capacity, words: whole)
             }
+            return WordMatchCache.Entry(documents: wordBits, byTypos: byTypos, variantTerms: variants, termRange: termRange,
+                                        otherTermIDs: otherTermIDs, exact: exact, levelBits: [], ranks: [])
+        }
+
+        // A complete word, or a prefix of one or two letters, is kept for the next keystrokes,
+        // when no phrase synonym spans words (its match would then depend on its neighbours).
+        let wordsStandAlone = words.allSatisfy { $0.phraseSynonyms.isEmpty }
+        for (position, word) in words.enumerated() {
+            let maxTypos = policy.maxTypos(for: word)
+            let key = wordsStandAlone && WordMatchCache.keeps(word)
+                ? WordMatchCache.Key(folded: word.folded, isPrefix: word.isPrefix, alternatives: word.alternatives,
+                                     inexactAlternatives: word.inexactAlternatives, corrections: word.corrections, maxTypos: maxTypos,
+                                     scope: scope, singleWord: words.count == 1)
+                : nil
+            let match: WordMatchCache.Entry
+            if let key, let cached = snapshot.wordMatches.entry(for: key) {
+                postings.merge(levelBits: cached.levelBits, ranks: cached.ranks)
+                match = cached
+            } else if let key {
+                // Its levels and ranks noted apart, to be kept with it, then merged.
+                var own = PostingCollector(snapshot: snapshot)
+                var entry = matchWord(word, at: position, maxTypos: maxTypos, collector: &own)
+                entry.levelBits = own.levelBits
+                entry.ranks = own.ranks(of: DocumentSet(capacity: capacity, words: entry.documents))
+                postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
+                snapshot.wordMatches.store(entry, for: key, documentCount: capacity)
+                match = entry
+            } else {
+                match = matchWord(word, at: position, maxTypos: maxTypos, collector: &postings)
+            }
+            byTypos.append(match.byTypos)
+            variantTerms.append(match.variantTerms)
+            exact.append(match.exact)
+            let wordSet = DocumentSet(capacity: capacity, words: match.documents)
+            // Proximity reads them only for queries of several words.
+            wordTerms.append(WordTerms(range: UInt32(match.termRange.lowerBound)..<UInt32(match.termRange.upperBound),
+                                       others: words.count > 1 ? match.otherTermIDs : []))
             if word.isOptional {
                 optionalSets.append(wordSet)
                 if anyOptional == nil { anyOptional = wordSet } else { anyOptional!.formUnion(wordSet) }
@@ -287,6 +327,26 @@ private struct PostingCollector {
                 }
             }
         }
+    }
+
+    /// The ranks noted for `documents` (the documents whose postings were collected), as
+    /// pairs: where the collector was used for one word, the word's part of the query's ranks.
+    func ranks(of documents: DocumentSet) -> [(document: UInt32, rank: UInt16)] {
+        guard tracksPositions else { return [] }
+        var noted: [(document: UInt32, rank: UInt16)] = []
+        documents.forEach { document in
+            if ranks[document] != PostingRank.unmatched { noted.append((UInt32(document), ranks[document])) }
+            return true
+        }
+        return noted
+    }
+
+    /// Adds one word's levels and ranks, noted by another collector (`ranks(of:)`), as if its
+    /// postings had been collected here.
+    mutating func merge(levelBits other: [UInt64], ranks noted: [(document: UInt32, rank: UInt16)]) {
+        for i in levelBits.indices { levelBits[i] |= other[i] }
+        guard tracksPositions else { return }
+        for (document, rank) in noted where rank < ranks[Int(document)] { ranks[Int(document)] = rank }
     }
 
     /// Notes the levels (and ranks) of the postings of `terms` at the `allowed` levels, in

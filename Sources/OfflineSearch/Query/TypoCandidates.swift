@@ -5,9 +5,9 @@
 /// The walk keeps one row of the edit-distance table per character of the current term; the
 /// next term in sorted order shares a prefix with this one, so only the rows past that prefix
 /// are computed again. When every entry of a row exceeds the allowed typos, no term with that
-/// prefix can match, and the walk jumps past all of them with one binary search. The cost is
-/// bounded by the number of vocabulary prefixes within reach of the query word, not by the
-/// size of the vocabulary.
+/// prefix can match, and the walk jumps past all of them, galloping from where it is
+/// (`TermTable.endOfRun`). The cost is bounded by the number of vocabulary prefixes within
+/// reach of the query word, not by the size of the vocabulary.
 enum TypoCandidates {
     struct Candidate: Equatable {
         var term: Int

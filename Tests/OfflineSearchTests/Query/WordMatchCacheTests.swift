@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+import DatasetGenerator
+
+/// A complete query word's match is kept on the snapshot for the next keystrokes
+/// (`WordMatchCache`): the answers read from it must be the answers computed afresh, hits,
+/// facets, highlights and `_rankingInfo` alike, whatever words came before.
+@Suite struct WordMatchCacheTests {
+    static let records = DatasetGenerator(seed: 11).records(.products, count: 1500)
+
+    /// The keystrokes of a few multi-word queries, typed one after another: each complete word
+    /// is matched once, then read back on every later keystroke (and by the next query that
+    /// starts with it, next to other words).
+    static let keystrokes: [String] = {
+        let queries = ["samsung galaxy phone", "apple watch band", "apple iphone case", "smart tv remote", "wireles headphnes sony",
+                       "usb cable charger fast", "laptop bag", "gaming laptop"]
+        return queries.flatMap { query in (1...query.count).map { String(query.prefix($0)) } }
+    }()
+
+    func index(in engine: TestEngine) throws -> SearchIndex {
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        return try engine.index("products", settings: settings, records: Self.records)
+    }
+
+    func parameters(_ query: String) -> SearchParameters {
+        var parameters = SearchParameters(query: query)
+        parameters.facets = ["brand", "categories"]
+        parameters.getRankingInfo = true
+        parameters.hitsPerPage = 50
+        return parameters
+    }
+
+    /// The answer without `processingTimeMS` (the one part that may differ).
+    func answer(_ response: SearchResponse) -> String {
+        var response = response
+        response.processingTimeMS = 0
+        return response.jsonValue.jsonString
+    }
+
+    @Test func answersReadFromTheCacheAreTheAnswersComputedAfresh() throws {
+        let warm = try TestEngine()
+        let warmIndex = try index(in: warm)
+        var typed: [String] = []
+        for keystroke in Self.keystrokes { typed.append(answer(try warmIndex.search(parameters(keystroke)))) }
+        // Every complete word was kept: the cache holds entries now.
+        #expect(warmIndex.current.value.base.wordMatches.entryCount > 10, "the complete words typed are kept")
+
+        // Each keystroke again, on an index opened afresh for it (nothing kept yet).
+        let cold = try TestEngine()
+        _ = try index(in: cold)
+        for (position, keystroke) in Self.keystrokes.enumerated() {
+            let fresh = try SearchEngine(directory: cold.directory.url).existingIndex("products")
+            // Compared as a flag: a failure names the keystroke, not two pages of JSON.
+            let same = answer(try fresh.search(parameters(keystroke))) == typed[position]
+            #expect(same, "the answer to \"\(keystroke)\" read from the cache differs from the one computed afresh")
+        }
+    }
+
+    @Test func aQueryTypedAgainGivesTheSameAnswerFromTheCache() throws {
+        let engine = try TestEngine()
+        let index = try index(in: engine)
+        for query in ["samsung galaxy ph", "apple iph", "wireles headphnes s"] {
+            let first = answer(try index.search(parameters(query)))
+            let second = answer(try index.search(parameters(query)))
+            let same = first == second
+            #expect(same, "the answer to \"\(query)\" differs the second time")
+        }
+    }
+}
