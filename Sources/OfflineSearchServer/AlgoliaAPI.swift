@@ -5,17 +5,13 @@ import SearchAPI
 
 /// The Search API's operations on the engine: one request in (route, query parameters, JSON
 /// body, access), one Algolia answer out. Searches run on the caller's task, in parallel;
-/// writes run on the server's writer threads, so a long write never holds a thread of Swift
-/// concurrency's pool that searches need. Writes to different indices run side by side; the
-/// index serializes its own (its write lock, the one lock of the write path).
+/// writes run one at a time on the server's writer thread, so a long write never holds a
+/// thread searches need.
 final class AlgoliaAPI: Sendable {
     let engine: SearchEngine
     private let prepareIndex: (@Sendable (String) throws -> Void)?
     private let tasks = TaskClock()
-    private let writers = DispatchQueue(label: "offline-search.server.writes", attributes: .concurrent)
-    /// Prepares one missing index at a time: two requests naming the same missing index at once
-    /// must not both make it.
-    private let preparer = DispatchQueue(label: "offline-search.server.prepare")
+    private let writer = DispatchQueue(label: "offline-search.server.writes")
 
     init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?) {
         self.engine = engine
@@ -34,12 +30,10 @@ final class AlgoliaAPI: Sendable {
         if !authorized { try authorize(input) }
         let names = indexNames(input)
         if prepareIndex != nil {
-            for name in Set(names) where !engine.exists(name) {
-                try await on(preparer) { if !self.engine.exists(name) { try self.prepareIndex?(name) } }
-            }
+            for name in Set(names) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
         }
         if input.route.writes {
-            return try await on(writers) { try self.perform(input) }
+            return try await onWriter { try self.perform(input) }
         }
         return try perform(input)
     }
@@ -53,10 +47,10 @@ final class AlgoliaAPI: Sendable {
         }
     }
 
-    /// Runs blocking work (a write, a preparation) on `queue`, off Swift concurrency's threads.
-    private func on<T: Sendable>(_ queue: DispatchQueue, _ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs a write on the writer thread.
+    private func onWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async { continuation.resume(with: Result { try body() }) }
+            writer.async { continuation.resume(with: Result { try body() }) }
         }
     }
 
