@@ -16,7 +16,7 @@ public final class SearchIndex: Sendable {
     let store: IndexStore
     let current: LockedValue<IndexState>
     /// Serializes this index's writes, and lets a reader wait for a write in flight: the one
-    /// lock of ours on the write path (the store relies on it, the server adds none; SQLite's
+    /// lock of ours in the engine's write path (the store relies on it; SQLite's
     /// own lock orders the writes of other processes).
     let writeLock = NSLock()
     /// Whether a merge of the delta into a new base runs in the background.

@@ -153,7 +153,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
         }
     }
 
-    /// Whether the operation writes: the server runs it on its writer threads, off Swift
+    /// Whether the operation writes: the server runs it on its writer thread, off Swift
     /// concurrency's, and the client sends it to a host that takes writes.
     package var writes: Bool {
         switch self {

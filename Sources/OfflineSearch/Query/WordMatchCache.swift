@@ -82,12 +82,12 @@ final class WordMatchCache: Sendable {
         }
     }
 
-    /// Keeps `entry`, unless it alone is over an eighth of the budget; the least recently
+    /// Keeps `entry`, unless it alone is over a quarter of the budget; the least recently
     /// used entries go while the cache is over its bounds.
     func store(_ entry: Entry, for key: Key, documentCount: Int) {
         let size = entry.byteCount
         let budget = WordMatchCache.byteBudget(documentCount: documentCount)
-        guard size <= budget / 8 else { return }
+        guard size <= budget / 4 else { return }
         contents.modify { contents in
             contents.clock += 1
             if let old = contents.entries.updateValue((entry, contents.clock), forKey: key) { contents.bytes -= old.entry.byteCount }

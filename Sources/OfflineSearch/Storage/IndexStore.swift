@@ -201,8 +201,9 @@ final class IndexStore: @unchecked Sendable {
     var writer: SQLiteConnection { writerConnection! }
 
     /// Marks the writer in use until `releaseWriter`. Writes are serialized by the store's
-    /// owner, not here: two overlapping uses are that owner's bug, which a debug build stops
-    /// at (a release build goes on, and SQLite's own lock still keeps each transaction whole).
+    /// owner, not here: two overlapping uses are that owner's bug (the second would join the
+    /// first's transaction, or fail to begin its own), which a debug build stops at; the
+    /// tests run debug builds.
     func claimWriter() {
         let wasFree = writerInUse.modify { inUse -> Bool in
             defer { inUse = true }
