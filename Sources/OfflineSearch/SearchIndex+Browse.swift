@@ -78,7 +78,7 @@ extension SearchIndex {
             response.params = parameters.urlEncoded
             response.index = name
             let elapsed = clock.now - started
-            response.processingTimeMS = Int(elapsed.components.seconds * 1000) + Int(elapsed.components.attoseconds / 1_000_000_000_000_000)
+            response.processingTimeMS = elapsed.wholeMilliseconds
             let next = more ? records.last?["objectID"]?.stringValue.map { BrowseCursor.encode(parameters: parameters, after: $0) } : nil
             return BrowsePage(response: response, cursor: next)
         }

@@ -107,16 +107,3 @@ extension SearchIndex {
         return response
     }
 }
-
-extension Duration {
-    /// The duration in whole milliseconds, rounded down (a response's `processingTimeMS`).
-    var wholeMilliseconds: Int {
-        Int(components.seconds) * 1000 + Int(components.attoseconds / 1_000_000_000_000_000)
-    }
-}
-
-extension String {
-    func leftPadded(to length: Int) -> String {
-        count >= length ? self : String(repeating: "0", count: length - count) + self
-    }
-}
