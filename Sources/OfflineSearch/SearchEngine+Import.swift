@@ -86,7 +86,7 @@ extension SearchEngine {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let builtPath = URL(fileURLWithPath: folder).appendingPathComponent(fileURL(for: name).lastPathComponent).path
         let report: SearchIndex.ImportReport
-        weak var builtStore: IndexStore?
+        weak var builtStore: RecordStore?
         do {
             // Its own engine, released at the end of this scope: every connection to the built
             // database is closed before the file is switched to the write-ahead log.
@@ -108,10 +108,10 @@ extension SearchEngine {
         // Synced (the bulk of it already on another thread while the index was laid out): the
         // file must be whole on disk before its name is, or a power loss could leave the name
         // on a file with pages missing.
-        guard IndexStore.switchToWriteAheadLog(builtPath) else { return nil }
+        guard RecordStore.switchToWriteAheadLog(builtPath) else { return nil }
         let path = fileURL(for: name).path
-        let derivedPath = IndexStore.derivedPath(forDatabaseAt: path)
-        let builtDerivedPath = IndexStore.derivedPath(forDatabaseAt: builtPath)
+        let derivedPath = RecordStore.derivedPath(forDatabaseAt: path)
+        let builtDerivedPath = RecordStore.derivedPath(forDatabaseAt: builtPath)
         // Held while the derived file is put in place: a process that opens the index in
         // between waits for it instead of deriving the index itself.
         let derivedLock = RebuildLock(path: derivedPath + ".lock")
@@ -124,7 +124,7 @@ extension SearchEngine {
         // The database is in place: the import is done. The derived file is a cache; when it
         // cannot be moved, the index is derived again from the database when it is opened.
         if rename(builtDerivedPath, derivedPath) != 0 { unlink(derivedPath) }
-        if durability == .powerLoss { IndexStore.syncFile(directory.path) }
+        if durability == .powerLoss { RecordStore.syncFile(directory.path) }
         return report
     }
 }

@@ -47,9 +47,9 @@ public final class SearchEngine: SearchService, Sendable {
 
     /// How this engine's indices write: `noneWhileBuiltAside` only for the private folder in
     /// which `importRecords(into:from:)` builds a new index.
-    let journal: IndexStore.Journal
+    let journal: RecordStore.Journal
 
-    init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: IndexStore.Journal) throws(SearchError) {
+    init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: RecordStore.Journal) throws(SearchError) {
         self.directory = directory
         self.readOnly = readOnly
         self.durability = durability
@@ -120,7 +120,7 @@ public final class SearchEngine: SearchService, Sendable {
     private func catchUpWithPrimary(_ index: SearchIndex) {
         guard !index.isReadOnly, let primaryName = index.settings.string("primary"), primaryName != index.name,
               (try? IndexName.validate(primaryName, role: "primary")) != nil, exists(primaryName),
-              let primary = currentOpenIndex(primaryName)?.store ?? (try? IndexStore(path: fileURL(for: primaryName).path, readOnly: true))
+              let primary = currentOpenIndex(primaryName)?.store ?? (try? RecordStore(path: fileURL(for: primaryName).path, readOnly: true))
         else { return }
         try? index.catchUpWithPrimary(primary)
     }
@@ -177,7 +177,7 @@ public final class SearchEngine: SearchService, Sendable {
         let path = fileURL(for: name).path
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: path + suffix) }
         for suffix in ["", ".lock"] {
-            try? FileManager.default.removeItem(atPath: IndexStore.derivedPath(forDatabaseAt: path) + suffix)
+            try? FileManager.default.removeItem(atPath: RecordStore.derivedPath(forDatabaseAt: path) + suffix)
         }
     }
 

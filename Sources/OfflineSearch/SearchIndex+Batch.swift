@@ -35,7 +35,7 @@ extension SearchIndex {
                                         got: "delete (of the index itself)")
             }
         }
-        try writeReadModified { () throws(SearchError) -> IndexStore.Change in
+        try writeReadModified { () throws(SearchError) -> RecordStore.Change in
             var clearFirst = false
             // Each record the batch touches: its final version, or nil when it ends deleted.
             var final: [String: JSONObject?] = [:]
@@ -61,7 +61,7 @@ extension SearchIndex {
                     set(objectID!, updated)
                 }
             }
-            return IndexStore.Change(clearFirst: clearFirst, upserts: order.compactMap { final[$0] ?? nil },
+            return RecordStore.Change(clearFirst: clearFirst, upserts: order.compactMap { final[$0] ?? nil },
                                      deletions: order.filter { final[$0] == .some(nil) })
         }
         return objectIDs

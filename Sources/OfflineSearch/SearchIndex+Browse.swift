@@ -41,7 +41,7 @@ extension SearchIndex {
         paged.page = 0
         for _ in 0..<3 {
             try followCommittedWrites()
-            let state = current.value
+            let state = live.state
             let request = try SearchRequest(paged, configuration: state.configuration)
             let matches = StateContext(state: state).matching(request)
             let matchedCount = matches.reduce(0) { $0 + $1.documents.count }
@@ -58,7 +58,7 @@ extension SearchIndex {
             guard let (records, more) = try store.records(after: after, generation: state.generation, limit: limit,
                                                         include: { everything || rowIDs.contains($0) }) else {
                 // A write committed after the state was taken: wait for it, retry on the new one.
-                writeLock.lock(); writeLock.unlock()
+                live.writeLock.lock(); live.writeLock.unlock()
                 continue
             }
             // The records come in objectID order from either segment: highlight with the words

@@ -17,7 +17,7 @@ extension SearchIndex {
         for (position, record) in records.enumerated() {
             objects.append(try SearchIndex.normalizedRecord(record, position: position))
         }
-        try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects))
+        try write(RecordStore.Change(clearFirst: replaceExisting, upserts: objects))
         return objects.map { $0["objectID"]!.stringValue! }
     }
 
@@ -89,7 +89,7 @@ extension SearchIndex {
             objects.append(try SearchIndex.normalizedRecord(record, position: position))
         }
         if let patch { try checkReplicaList(patch) }
-        try write(IndexStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
+        try write(RecordStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
         return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
     }
 
@@ -102,12 +102,12 @@ extension SearchIndex {
     /// another thread. (`streamFrom` and `batchSize` are for tests.)
     func importRecords(utf8 bytes: UnsafeBufferPointer<UInt8>, source: String, replaceExisting: Bool,
                        settings patch: JSONObject?, released: (@Sendable (Int) -> Void)? = nil,
-                       streamFrom: Int = IndexState.deltaLimit, batchSize: Int = IndexStore.batchSize) throws(SearchError) -> ImportReport {
+                       streamFrom: Int = IndexState.deltaLimit, batchSize: Int = RecordStore.batchSize) throws(SearchError) -> ImportReport {
         if let patch { try checkReplicaList(patch) }
         let reader = RecordReader(bytes, source: source, released: released)
         var first: [JSONObject]? = try reader.read(upTo: streamFrom + 1).records
-        var change = IndexStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
-        var next: BackgroundWork<Result<IndexStore.Change.RecordBatch, SearchError>>?
+        var change = RecordStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
+        var next: BackgroundWork<Result<RecordStore.Change.RecordBatch, SearchError>>?
         // The reader reads `bytes`: nothing may still parse them when this returns.
         defer { _ = next?.wait() }
         if first!.count <= streamFrom {
@@ -115,11 +115,11 @@ extension SearchIndex {
         } else {
             // The rest of the file as the first records were: a hint, not a limit.
             change.expectedBatchedRecords = Int(Double(reader.position) * Double(bytes.count) / Double(max(reader.bytesRead, 1)))
-            change.upsertBatches = { () throws(SearchError) -> IndexStore.Change.RecordBatch? in
-                let batch: IndexStore.Change.RecordBatch
+            change.upsertBatches = { () throws(SearchError) -> RecordStore.Change.RecordBatch? in
+                let batch: RecordStore.Change.RecordBatch
                 if let records = first {
                     first = nil
-                    batch = IndexStore.Change.RecordBatch(records: records)
+                    batch = RecordStore.Change.RecordBatch(records: records)
                 } else {
                     batch = try (next?.wait() ?? Result { () throws(SearchError) in try reader.read(upTo: batchSize, bodies: true) }).get()
                 }
@@ -153,8 +153,8 @@ extension SearchIndex {
         }
 
         /// Up to `count` records (none after the last), with their stored text if `bodies`.
-        func read(upTo count: Int, bodies: Bool = false) throws(SearchError) -> IndexStore.Change.RecordBatch {
-            var batch = IndexStore.Change.RecordBatch(records: [])
+        func read(upTo count: Int, bodies: Bool = false) throws(SearchError) -> RecordStore.Change.RecordBatch {
+            var batch = RecordStore.Change.RecordBatch(records: [])
             do {
                 while batch.records.count < count, let record = try reader.next() {
                     if record["objectID"] == nil || record["objectID"]?.isNull == true { generated += 1 }

@@ -18,7 +18,7 @@ extension SearchIndex {
     /// - Complexity: one indexed read per objectID.
     public func objects(_ objectIDs: [String], attributesToRetrieve: [String]? = nil,
                         includeUnretrievable: Bool = false) throws(SearchError) -> [JSONObject?] {
-        let unretrievable = includeUnretrievable ? [] : current.value.configuration.unretrievable
+        let unretrievable = includeUnretrievable ? [] : live.state.configuration.unretrievable
         var result: [JSONObject?] = []
         result.reserveCapacity(objectIDs.count)
         for objectID in objectIDs {
@@ -47,7 +47,7 @@ extension SearchIndex {
         // Checked before anything is written.
         for (position, update) in updates.enumerated() { patches.append(try SearchIndex.partialUpdatePatch(update, position: position)) }
         // Read from the stored records and written only if no other process committed between.
-        try writeReadModified { () throws(SearchError) -> IndexStore.Change in
+        try writeReadModified { () throws(SearchError) -> RecordStore.Change in
             // Several updates of one record in a call apply in order, each on the result of the last.
             var updated: [String: JSONObject] = [:]
             var order: [String] = []
@@ -59,7 +59,7 @@ extension SearchIndex {
                 if updated[patch.objectID] == nil { order.append(patch.objectID) }
                 updated[patch.objectID] = record
             }
-            return IndexStore.Change(upserts: order.map { updated[$0]! })
+            return RecordStore.Change(upserts: order.map { updated[$0]! })
         }
         return patches.map(\.objectID)
     }

@@ -9,7 +9,7 @@ extension SearchIndex {
     func replicaIndices() throws(SearchError) -> [SearchIndex] {
         guard let directory else { return [] }
         var replicas: [SearchIndex] = []
-        for name in current.value.configuration.replicas where name != self.name { replicas.append(try directory.open(name)) }
+        for name in live.state.configuration.replicas where name != self.name { replicas.append(try directory.open(name)) }
         return replicas
     }
 
@@ -29,7 +29,7 @@ extension SearchIndex {
     /// busy timeout, say) does not fail the write, which is committed: it is left to those.
     func updateReplicas() {
         guard let directory, !isReadOnly else { return }
-        for name in current.value.configuration.replicas where name != self.name {
+        for name in live.state.configuration.replicas where name != self.name {
             do {
                 let replica = try directory.open(name)
                 try replica.followCommittedWrites()
@@ -60,19 +60,18 @@ extension SearchIndex {
     /// (a mark is only written here, and any other write of records removes it). The
     /// transaction checks the mark is still the one read: another process doing the same
     /// meanwhile makes it read again.
-    func mirror(_ primary: IndexStore) throws(SearchError) {
-        writeLock.lock()
-        defer { writeLock.unlock() }
+    func mirror(_ primary: RecordStore) throws(SearchError) {
+        live.writeLock.lock()
+        defer { live.writeLock.unlock() }
         pendingMirror.value = nil
         for _ in 0..<5 {
             let held = try store.mirrorMark()
             // Written inside the primary's read transaction: a large change is read from the
             // primary a batch at a time as it is written here.
-            let applied = try primary.withChangeForReplica(holding: held) { change, mark throws(SearchError) -> Bool in
+            let applied = try primary.withChangeForReplica(holding: held, streamingBeyond: IndexState.deltaLimit) { change, mark throws(SearchError) -> Bool in
                 var mirrored = change
-                mirrored.mirror = IndexStore.Change.Mirror(expected: held, new: mark)
-                guard let written = try store.writeIfCurrent(sized(mirrored)) else { return false }
-                publish(written)
+                mirrored.mirror = RecordStore.Change.Mirror(expected: held, new: mark)
+                guard try live.writeIfCurrent(mirrored) else { return false }
                 return true
             }
             if applied != false { return }   // nil: already up to date
@@ -82,7 +81,7 @@ extension SearchIndex {
 
     /// A catching up that failed after a primary's write, tried again (best effort: a search
     /// answers with what the replica holds, and it stays pending when this fails too).
-    func retryMirror(from primary: IndexStore) {
+    func retryMirror(from primary: RecordStore) {
         // A primary deleted (or made again) meanwhile is not followed: its next write, if any,
         // brings this replica up to date.
         guard primary.isStillAtPath else {
@@ -95,7 +94,7 @@ extension SearchIndex {
     /// Brings this index up to date with `primary` (the store of the index its `primary` setting
     /// names) when that index lists it (what a process killed between the two commits left
     /// undone); when the engine opens it (`SearchEngine.catchUpWithPrimary`).
-    func catchUpWithPrimary(_ primary: IndexStore) throws(SearchError) {
+    func catchUpWithPrimary(_ primary: RecordStore) throws(SearchError) {
         guard try IndexConfiguration(settings: try primary.settings()).replicas.contains(name) else { return }
         try mirror(primary)
     }
@@ -105,7 +104,7 @@ extension SearchIndex {
     /// leaves a regular index).
     func primaryName() -> String? {
         guard let directory, let primaryName = settings.string("primary"), primaryName != name,
-              let primary = directory.existing(primaryName), primary.current.value.configuration.replicas.contains(name)
+              let primary = directory.existing(primaryName), primary.live.state.configuration.replicas.contains(name)
         else { return nil }
         return primaryName
     }
@@ -133,7 +132,7 @@ extension SearchIndex {
             if let other = replica.primaryName(), other != name {
                 throw SearchError(.invalidParameter, "replicas: \(replicaName) is already a replica of \(other); remove it from the replicas of \(other) first")
             }
-            if !replica.current.value.configuration.replicas.isEmpty {
+            if !replica.live.state.configuration.replicas.isEmpty {
                 throw SearchError(.invalidParameter, "replicas: \(replicaName) has replicas of its own, and a primary cannot be a replica")
             }
         }

@@ -69,7 +69,7 @@ extension SearchIndex {
     /// is of that state (else a new context, left in `context` for the next query of the call).
     private func pipeline(sharing context: inout StateContext?) throws(SearchError) -> SearchPipeline {
         try followCommittedWrites()
-        let state = current.value
+        let state = live.state
         if context?.state !== state { context = StateContext(state: state) }
         return SearchPipeline(context: context!, indexName: name) { [store] rowIDs, generation throws(SearchError) in
             try store.records(rowIDs: rowIDs, generation: generation)
@@ -83,7 +83,7 @@ extension SearchIndex {
     func relevantSortStrictness(_ parameters: SearchParameters, settings: IndexSettings) throws(SearchError) -> Int? {
         guard let primaryName = settings.string("primary"), let primary = directory?.existing(primaryName) else { return nil }
         try? primary.followCommittedWrites()
-        guard primary.current.value.configuration.virtualReplicas.contains(name) else { return nil }
+        guard primary.live.state.configuration.virtualReplicas.contains(name) else { return nil }
         return try (parameters.other["relevancyStrictness"] ?? settings.values["relevancyStrictness"]).map { value throws(SearchError) in
             try ParameterReader(name: "relevancyStrictness", value: value).int(in: 0...100)
         } ?? 100

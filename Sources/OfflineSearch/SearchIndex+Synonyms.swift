@@ -22,7 +22,7 @@ extension SearchIndex {
         if forwardToReplicas { for replica in try replicaIndices() { try replica.deleteSynonym(objectID) } }
         guard existed else { return false }
         // Removed from the synonyms stored when the write starts (another process's are kept).
-        try write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+        try write(RecordStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
             let kept = (stored.values["synonyms"]?.arrayValue ?? []).filter { $0["objectID"]?.stringValue != objectID }
             return try stored.applying(["synonyms": .array(kept)])
         }))
@@ -77,7 +77,7 @@ extension SearchIndex {
     /// (copy and move); its own `replicas` and `primary` stay.
     func replaceContents(records: [JSONObject]?, settings newSettings: JSONObject) throws(SearchError) {
         // Its own replicas and primary as stored when the write starts.
-        try write(IndexStore.Change(clearFirst: records != nil, upserts: records ?? [],
+        try write(RecordStore.Change(clearFirst: records != nil, upserts: records ?? [],
                                     updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
             var values = newSettings
             values["replicas"] = stored.values["replicas"]

@@ -5,16 +5,16 @@ import SearchAPI
 extension SearchIndex {
     /// Deletes records by objectID; unknown ids are ignored.
     public func deleteObjects(_ objectIDs: [String]) throws(SearchError) {
-        try write(IndexStore.Change(deletions: objectIDs))
+        try write(RecordStore.Change(deletions: objectIDs))
     }
 
     /// Removes every record; settings stay.
     public func clearObjects() throws(SearchError) {
-        try write(IndexStore.Change(clearFirst: true))
+        try write(RecordStore.Change(clearFirst: true))
     }
 
     /// The settings as set (Algolia names, unimplemented ones kept).
-    public var settings: IndexSettings { current.value.configuration.settings }
+    public var settings: IndexSettings { live.state.configuration.settings }
 
     /// Applies a partial settings object (`null` resets a setting). Changing searchable,
     /// faceting or ranking settings re-derives the index in the same transaction.
@@ -28,10 +28,10 @@ extension SearchIndex {
     /// the database's write lock: concurrent changes from other processes are kept.
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
         try checkReplicaList(patch)
-        try write(IndexStore.Change(updateSettings: settingsUpdate(patch)))
+        try write(RecordStore.Change(updateSettings: settingsUpdate(patch)))
     }
 
-    /// The stored settings with `patch` applied, checked; for `IndexStore.Change`.
+    /// The stored settings with `patch` applied, checked; for `RecordStore.Change`.
     func settingsUpdate(_ patch: JSONObject) -> @Sendable (IndexSettings) throws(SearchError) -> IndexSettings {
         let name = self.name
         return { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
@@ -58,7 +58,7 @@ extension SearchIndex {
     public func saveSynonyms(_ synonyms: [JSONValue], replaceExisting: Bool = false) throws(SearchError) {
         let patch = settingsUpdate([:])
         // Merged with the synonyms stored when the write starts (another process's are kept).
-        try write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+        try write(RecordStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
             var kept: [JSONValue] = replaceExisting ? [] : (stored.values["synonyms"]?.arrayValue ?? [])
             for synonym in synonyms {
                 if let id = synonym["objectID"] { kept.removeAll { $0["objectID"] == id } }
@@ -68,7 +68,7 @@ extension SearchIndex {
         }))
     }
 
-    func write(_ change: IndexStore.Change) throws(SearchError) {
+    func write(_ change: RecordStore.Change) throws(SearchError) {
         if change.writesRecords { try refuseRecordWritesOnReplica() }
         try write { () throws(SearchError) in change }
     }
@@ -76,14 +76,14 @@ extension SearchIndex {
     /// Computes a change from the stored state and applies it, both under the write lock (a
     /// read-modify-write such as a partial update sees no other write in between); then the
     /// replicas follow (`updateReplicas`).
-    func write(_ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
-        let listedBefore = Set(current.value.configuration.replicas)
+    func write(_ compute: () throws(SearchError) -> RecordStore.Change) throws(SearchError) {
+        let listedBefore = Set(live.state.configuration.replicas)
         do {
-            writeLock.lock()
-            defer { writeLock.unlock() }
+            live.writeLock.lock()
+            defer { live.writeLock.unlock() }
             try writeLocked(try compute())
         }
-        detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        detachReplicas(listedBefore.subtracting(live.state.configuration.replicas))
         updateReplicas()
     }
 
@@ -94,7 +94,7 @@ extension SearchIndex {
         guard let directory, !isReadOnly else { return }
         for name in names.sorted() {
             guard let replica = directory.existing(name), replica.settings.string("primary") == self.name else { continue }
-            var detach = IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+            var detach = RecordStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
                 try stored.applying(["primary": .null])
             })
             detach.forgetsMirror = true
@@ -107,19 +107,18 @@ extension SearchIndex {
     /// A read-modify-write that no other process's write can slip into: `compute` reads the
     /// stored state and returns the change; it is written only if nothing was committed since
     /// the generation it read from, else computed again (a few times, then an error).
-    func writeReadModified(_ compute: () throws(SearchError) -> IndexStore.Change) throws(SearchError) {
+    func writeReadModified(_ compute: () throws(SearchError) -> RecordStore.Change) throws(SearchError) {
         try refuseRecordWritesOnReplica()
-        let listedBefore = Set(current.value.configuration.replicas)
+        let listedBefore = Set(live.state.configuration.replicas)
         var applied = false
         do {
-            writeLock.lock()
-            defer { writeLock.unlock() }
+            live.writeLock.lock()
+            defer { live.writeLock.unlock() }
             for _ in 0..<5 {
                 let generation = try store.committedGeneration()
                 var change = try compute()
                 change.expectedGeneration = generation
-                if let written = try store.writeIfCurrent(sized(change)) {
-                    publish(written)
+                if try live.writeIfCurrent(change) {
                     applied = true
                     break
                 }
@@ -128,21 +127,13 @@ extension SearchIndex {
         guard applied else {
             throw SearchError(.internalError, "Index \(name) kept changing during the update; try again")
         }
-        detachReplicas(listedBefore.subtracting(current.value.configuration.replicas))
+        detachReplicas(listedBefore.subtracting(live.state.configuration.replicas))
         updateReplicas()
     }
 
-    /// Applies a change; the caller holds `writeLock`.
-    func writeLocked(_ change: IndexStore.Change) throws(SearchError) {
-        publish(try store.write(sized(change)))
-    }
-
-    /// The change, marked to derive the index anew when it is larger than the base: a delta
-    /// the size of the index would cost every later write as much as a rebuild does.
-    func sized(_ change: IndexStore.Change) -> IndexStore.Change {
-        var change = change
-        change.deriveAnew = change.deriveAnew || change.size > current.value.base.documentCount
-        return change
+    /// Applies a change; the caller holds the write lock.
+    func writeLocked(_ change: RecordStore.Change) throws(SearchError) {
+        try live.write(change)
     }
 
     /// Deletes every record that matches the filters (Algolia's `deleteBy`): `filters`,
@@ -161,13 +152,13 @@ extension SearchIndex {
     }
 
     func deleteMatching(_ parameters: SearchParameters) throws(SearchError) -> Int {
-        writeLock.lock()
-        defer { writeLock.unlock() }
+        live.writeLock.lock()
+        defer { live.writeLock.unlock() }
         // The rowids come from the current snapshot; the write checks, under the database's
         // write lock, that no other process committed since (else it catches up and retries).
         for _ in 0..<5 {
-            try followCommittedWritesLocked()
-            let state = current.value
+            try live.followCommittedWritesLocked()
+            let state = live.state
             var request = try SearchRequest(parameters, configuration: state.configuration)
             guard request.filter != nil || request.geo != nil else {
                 throw SearchError(.invalidParameter,
@@ -188,8 +179,7 @@ extension SearchIndex {
                 }
             }
             guard !rowIDs.isEmpty else { return 0 }
-            if let written = try store.writeIfCurrent(sized(IndexStore.Change(deletedRowIDs: rowIDs, expectedGeneration: state.generation))) {
-                publish(written)
+            if try live.writeIfCurrent(RecordStore.Change(deletedRowIDs: rowIDs, expectedGeneration: state.generation)) {
                 return rowIDs.count
             }
         }

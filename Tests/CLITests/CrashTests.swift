@@ -81,8 +81,8 @@ import Darwin
             // What the killed server left in the replica, read before anything opens it again:
             // the state of the primary's last write, or of the one before when it was killed
             // between the two commits (the replica is then caught up when opened).
-            let primaryGeneration = try IndexStore(path: "\(folder)/\(index).index.sqlite", readOnly: true).generation()
-            let held = try IndexStore(path: "\(folder)/\(index)_replica.index.sqlite", readOnly: true).mirrorMark()
+            let primaryGeneration = try RecordStore(path: "\(folder)/\(index).index.sqlite", readOnly: true).generation()
+            let held = try RecordStore(path: "\(folder)/\(index)_replica.index.sqlite", readOnly: true).mirrorMark()
             let heldGeneration = try #require(held, "trial \(trial): the server mirrored nothing").generation
             #expect(heldGeneration == primaryGeneration || heldGeneration == primaryGeneration - 1,
                     "trial \(trial): the replica holds generation \(heldGeneration), the primary is at \(primaryGeneration)")

@@ -186,19 +186,19 @@ import SearchAPI
             try index.setSettings(FileIntegrityTests.settings)
             try index.saveObjects(records)
             // The process that wrote it searches the stored file too, mapped, not the arrays it built.
-            #expect(index.current.value.base.postingDocs.isMapped)
+            #expect(index.live.state.base.postingDocs.isMapped)
             expected = try FileIntegrityTests.answers(index)
             derived = URL(fileURLWithPath: index.store.derivedPath)
         }
         let reopened = try SearchEngine(directory: directory.url).index("big")
-        let base = reopened.current.value.base
+        let base = reopened.live.state.base
         #expect(base.postingDocs.isMapped && base.postingMasks.isMapped && base.forward.terms.isMapped)
         #expect(try FileIntegrityTests.answers(reopened) == expected)
 
         let original = [UInt8](try Data(contentsOf: derived))
         try #require(original.count > 64 + SnapshotFile.checksumPiece + 1_000, "\(original.count) bytes: one checksum piece only")
         // The file streamed to disk holds what the snapshot encodes in memory.
-        #expect(Array(original.dropFirst(64)) == reopened.current.value.base.encoded())
+        #expect(Array(original.dropFirst(64)) == reopened.live.state.base.encoded())
         for offset in [100, 64 + SnapshotFile.checksumPiece + 100, original.count - 5] {
             var damaged = original
             damaged[offset] ^= 0x01
@@ -373,7 +373,7 @@ import SearchAPI
         let old = directory.url.appendingPathComponent("old.index.sqlite").path
         do {
             let connection = try SQLiteConnection(path: old)
-            try connection.execute(IndexStore.schemaSQL + "DELETE FROM meta WHERE key = 'indexID';")
+            try connection.execute(RecordStore.schemaSQL + "DELETE FROM meta WHERE key = 'indexID';")
         }
         let reopened = try SearchEngine(directory: directory.url).index("old")
         #expect(reopened.store.indexID.count == 32)

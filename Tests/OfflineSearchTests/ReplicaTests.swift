@@ -85,12 +85,12 @@ import SearchAPI
         let engine = try TestEngine()
         let primary = try makePrimary(engine)
         let ascending = try engine.engine.existingIndex("products_price_asc")
-        let rebuilds = IndexStore.rebuilds.value[ascending.store.path] ?? 0
+        let rebuilds = DerivedIndex.rebuilds.value[ascending.store.path] ?? 0
         let before = ascending.deltaCount
         try primary.saveObjects([["objectID": "e", "name": "phone stand", "price": 5]])
         try primary.partialUpdateObjects([["objectID": "a", "price": 1]])
         #expect(ascending.deltaCount == before + 2)
-        #expect(IndexStore.rebuilds.value[ascending.store.path] ?? 0 == rebuilds)
+        #expect(DerivedIndex.rebuilds.value[ascending.store.path] ?? 0 == rebuilds)
         #expect(try ascending.search("phone").objectIDs.prefix(2) == ["a", "e"])
     }
 
@@ -100,7 +100,7 @@ import SearchAPI
         let engine = try TestEngine()
         let primary = try makePrimary(engine)
         // What the killed process committed: the primary's transaction only.
-        _ = try primary.store.write(IndexStore.Change(upserts: [["objectID": "e", "name": "phone stand", "price": 5]], deletions: ["b"]))
+        try primary.writeWithoutReplicas(RecordStore.Change(upserts: [["objectID": "e", "name": "phone stand", "price": 5]], deletions: ["b"]))
         #expect(try engine.engine.existingIndex("products_price_asc").search("stand").objectIDs.isEmpty)
         let restarted = try SearchEngine(directory: engine.directory.url)
         let ascending = try restarted.existingIndex("products_price_asc")
@@ -108,11 +108,11 @@ import SearchAPI
         try ReplicaTests.expectSameRecords(try restarted.existingIndex("products"), ascending)
         try ReplicaTests.expectSameRecords(try restarted.existingIndex("products"), try restarted.existingIndex("products_price_desc"))
         // A clear since (the change log starts again): every record is copied.
-        _ = try primary.store.write(IndexStore.Change(clearFirst: true, upserts: [["objectID": "z", "name": "zebra", "price": 1]]))
+        try primary.writeWithoutReplicas(RecordStore.Change(clearFirst: true, upserts: [["objectID": "z", "name": "zebra", "price": 1]]))
         let again = try SearchEngine(directory: engine.directory.url)
         #expect(try again.existingIndex("products_price_desc").search("").objectIDs == ["z"])
         // The primary's next write, in a process that has the stale replica open, also brings it up.
-        _ = try primary.store.write(IndexStore.Change(deletions: ["z"]))
+        try primary.writeWithoutReplicas(RecordStore.Change(deletions: ["z"]))
         try again.existingIndex("products").saveObjects([["objectID": "y", "name": "yak", "price": 2]])
         #expect(try again.existingIndex("products_price_desc").search("").objectIDs == ["y"])
     }
@@ -151,24 +151,24 @@ import SearchAPI
             let primary = try engine.existingIndex("primary")
             let id = Int(random.next() % 60)
             let killed = random.next() % 5 == 0
-            let change: IndexStore.Change
+            let change: RecordStore.Change
             switch random.next() % 20 {
-            case 0: change = IndexStore.Change(clearFirst: true, upserts: (0..<Int(random.next() % 8)).map { _ in record(Int(random.next() % 60)) })
-            case 1...5: change = IndexStore.Change(deletions: (0..<3).map { _ in "r\(random.next() % 60)" })
+            case 0: change = RecordStore.Change(clearFirst: true, upserts: (0..<Int(random.next() % 8)).map { _ in record(Int(random.next() % 60)) })
+            case 1...5: change = RecordStore.Change(deletions: (0..<3).map { _ in "r\(random.next() % 60)" })
             case 6...8:
                 var cheap = SearchParameters()
                 cheap.filters = "price < \(random.next() % 10)"
                 if killed {
-                    change = IndexStore.Change(deletions: try primary.search("", ["filters": .string(cheap.filters!), "hitsPerPage": 1000]).objectIDs)
+                    change = RecordStore.Change(deletions: try primary.search("", ["filters": .string(cheap.filters!), "hitsPerPage": 1000]).objectIDs)
                 } else {
                     try primary.deleteBy(cheap)
-                    change = IndexStore.Change()
+                    change = RecordStore.Change()
                 }
-            case 9...11: change = IndexStore.Change(upserts: [record(id)].map { var r = $0; r["price"] = .int(Int64(step)); return r })
-            default: change = IndexStore.Change(upserts: (0..<Int(1 + random.next() % 4)).map { _ in record(Int(random.next() % 60)) })
+            case 9...11: change = RecordStore.Change(upserts: [record(id)].map { var r = $0; r["price"] = .int(Int64(step)); return r })
+            default: change = RecordStore.Change(upserts: (0..<Int(1 + random.next() % 4)).map { _ in record(Int(random.next() % 60)) })
             }
             if killed {
-                _ = try primary.store.write(change)
+                try primary.writeWithoutReplicas(change)
                 // Now and then several writes go by before a new engine opens the replicas.
                 if random.next() % 3 != 0 { engine = try SearchEngine(directory: directory.url) } else { continue }
             } else if change.size > 0 || change.clearFirst {
@@ -246,7 +246,7 @@ import SearchAPI
         let detached = try engine.engine.existingIndex("products_price_asc")
         try detached.saveObjects([["objectID": "mine", "name": "phone mine", "price": 1]])
         // The primary lists it again, and the process dies before anything reaches the replica.
-        _ = try primary.store.write(IndexStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
+        try primary.writeWithoutReplicas(RecordStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
             try stored.applying(["replicas": ["products_price_asc", "virtual(products_price_desc)"]])
         }))
         let restarted = try SearchEngine(directory: engine.directory.url)
@@ -279,7 +279,7 @@ import SearchAPI
         let other = try SearchEngine(directory: engine.directory.url)
         for round in 0..<20 {
             // Committed to the primary only, then both engines catch the replica up concurrently.
-            _ = try primary.store.write(IndexStore.Change(clearFirst: round % 5 == 0, upserts: (0..<3).map { i in
+            try primary.writeWithoutReplicas(RecordStore.Change(clearFirst: round % 5 == 0, upserts: (0..<3).map { i in
                 ["objectID": .string("r\(round)-\(i)"), "name": .string("phone \(round)"), "price": .int(Int64(round * 3 + i))]
             }, deletions: round % 5 == 0 ? [] : ["r\(round - 1)-0"]))
             let first = try engine.engine.existingIndex("products_price_asc")
@@ -315,7 +315,7 @@ import SearchAPI
         let engine = try TestEngine()
         let primary = try makePrimary(engine)
         let ascending = try engine.engine.existingIndex("products_price_asc")
-        let count = IndexState.deltaLimit + IndexStore.batchSize + 5
+        let count = IndexState.deltaLimit + RecordStore.batchSize + 5
         let many: [JSONValue] = (0..<count).map { ["objectID": .string("m\($0)"), "name": "cable", "price": .int(Int64($0 % 97))] }
         try primary.saveObjects(many)
         try primary.deleteObjects(["a"])
@@ -416,5 +416,15 @@ import SearchAPI
         #expect(delta.objectIDs == ["13", "14", "15"])
         try virtual.merge()
         #expect(try virtual.search("iphone", ["relevancyStrictness": 80]).objectIDs == delta.objectIDs)
+    }
+}
+
+extension SearchIndex {
+    /// What a process killed between a primary's commit and its replicas' left behind: the
+    /// primary's write alone, its replicas not told.
+    func writeWithoutReplicas(_ change: RecordStore.Change) throws {
+        live.writeLock.lock()
+        defer { live.writeLock.unlock() }
+        try writeLocked(change)
     }
 }

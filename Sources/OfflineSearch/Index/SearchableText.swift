@@ -25,3 +25,19 @@ enum SearchableText {
         }
     }
 }
+
+extension IndexConfiguration {
+    /// How the store makes a record's FTS5 text under these settings: a column per searchable
+    /// level, each the level's words folded by the tokenizer (the words the in-memory index
+    /// holds, from the same rule).
+    var textLayout: RecordStore.TextLayout {
+        let configuration = self
+        return RecordStore.TextLayout(levelCount: levelCount, separators: separators) { record in
+            var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
+            SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
+                Tokenizer.appendFoldedWords(of: text, separators: configuration.separators, to: &columns[attribute.level])
+            }
+            return TextColumns(record: columns)
+        }
+    }
+}

@@ -22,7 +22,7 @@ struct TermCollector: TokenSink {
     var placeholderTags: Set<[UInt8]> = []
     var placeholderValue: [UInt8] = []
     /// When the FTS5 text is wanted: the batch's folded words per record and level
-    /// (`IndexStore`'s text columns, from this one tokenization). The table keeps only which
+    /// (`RecordStore`'s text columns, from this one tokenization). The table keeps only which
     /// records hold each word (`detail = none`), so a word is written once per column: a
     /// repeated word cost FTS5 as much as a new one. (A contentless row is removed by giving
     /// its columns again: a word's column must be the one it was stored in, its repeats need

@@ -6,10 +6,8 @@ import SearchAPI
 ///
 /// - Complexity: O(total tokens + n log n) for n records.
 enum SnapshotBuilder {
-    struct Input: Sendable {
-        var rowID: Int64
-        var record: JSONObject
-    }
+    /// A record to index, by its rowid: the documents are keyed on the store's rows.
+    typealias Input = StoredRecord
 
     /// From this many records on, the facet, numeric and geo columns are built on a second
     /// thread while the words are tokenized on this one (below it, a thread costs more than it
@@ -67,7 +65,7 @@ struct SnapshotAccumulator {
     /// Adds records. From `SnapshotBuilder.parallelFrom` records on, their values are read on a
     /// second thread while their words are tokenized on this one.
     /// - Returns: with `texts`, each record's FTS5 text columns (its folded words per level,
-    ///   as `IndexStore` stores them), from the same tokenization; else empty.
+    ///   as `RecordStore` stores them), from the same tokenization; else empty.
     @discardableResult
     mutating func add(_ batch: [SnapshotBuilder.Input], texts: Bool = false) -> TextColumns {
         if let expected = expectedInputs, !rowIDs.isEmpty {

@@ -2,7 +2,7 @@ import Foundation
 import SearchAPI
 
 // A logged write's records tokenized into a segment of their own and their FTS5 text.
-extension IndexStore {
+extension LiveIndex {
     /// A logged write's records tokenized into a segment of their own and their FTS5 text:
     /// on another thread while the writer stores them when there are many, a chunk at a time so
     /// that the writer stores the FTS5 text of each chunk while the next is tokenized (their
@@ -47,7 +47,7 @@ extension IndexStore {
         }
 
         /// The segment of the records, given their rowids by position (0: not stored) and the
-        /// position kept of each rowid (`WrittenRecords.positionsKept`): laid out on another
+        /// position kept of each rowid (`RecordStore.WrittenRecords.positionsKept`): laid out on another
         /// thread, while the writer stores their FTS5 text and commits, when they were tokenized
         /// on one; else when first asked for.
         func layOut(rowIDs: [Int64], kept: [Int64: Int], generation: Int64) -> WrittenSegment {
@@ -71,10 +71,10 @@ extension IndexStore {
     /// out meanwhile on another thread once the last chunk is tokenized (it never lengthens the
     /// time the database's write lock is held), or for a few records when first asked for,
     /// after the commit.
-    func writeText(_ written: WrittenRecords, _ work: SegmentWork, configuration: IndexConfiguration,
-                           generation: Int64) throws -> WrittenSegment {
+    func writeText(_ written: RecordStore.WrittenRecords, _ work: SegmentWork, layout: RecordStore.TextLayout,
+                   generation: Int64) throws -> WrittenSegment {
         let kept = written.positionsKept
-        let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
+        let text = try store.textTableWriter(levelCount: layout.levelCount)
         var segment: WrittenSegment?
         for (chunk, positions) in work.chunks.enumerated() {
             let texts = work.tokens(ofChunk: chunk)
@@ -85,8 +85,8 @@ extension IndexStore {
             for position in positions {
                 let rowID = written.rowIDs[position]
                 guard rowID != 0, kept[rowID] == position else { continue }
-                if let old = written.replaced[rowID] { try deleteText(rowID: rowID, old, configuration: configuration) }
-                try IndexStore.runText(insert, rowID: rowID, texts: texts, record: position - positions.lowerBound)
+                if let old = written.replaced[rowID] { try text.delete(rowID: rowID, layout.columns(old), record: 0) }
+                try text.insert(rowID: rowID, texts, record: position - positions.lowerBound)
             }
         }
         return segment!

@@ -1,5 +1,5 @@
 /// Records' FTS5 text columns (each record's folded words per searchable level, joined by
-/// single spaces, as `IndexStore` stores them), in one buffer for a whole batch of records.
+/// single spaces, as `RecordStore` stores them), in one buffer for a whole batch of records.
 ///
 /// Gathered while the records are tokenized, a word at a time: a column per record and level
 /// as an array of its own grew by doubling, word after word, and that reallocation was about a

@@ -23,7 +23,7 @@ struct Token: Sendable, Hashable {
 /// apply), so the index, the query, highlighting, synonyms and FTS5 split text the same way.
 enum Tokenizer {
     /// Changes when the words of some text change (a new folding): derived data made with another
-    /// version is rebuilt (the FTS5 text on the next write; see `IndexStore`).
+    /// version is rebuilt (the FTS5 text on the next write; see `RecordStore`).
     /// 2: `ẞ` folds to `ss`, final sigma to sigma, `ı` to `i`, Latin ligatures to their letters.
     static let version = 2
 

@@ -126,7 +126,7 @@ import SearchAPI
         try check(["Apple": 1, "Samsung": 1], refinedBrands: ["Apple": 1, "Samsung": 1, "Ikea": 0])
         // A write of one record goes to a delta segment: facets are merged over segments.
         try index.saveObjects([["objectID": "6", "name": "cable", "brand": "Belkin"]])
-        try #require(index.current.value.deltaCount > 0)
+        try #require(index.live.state.deltaCount > 0)
         try check(["Apple": 1, "Belkin": 1, "Samsung": 1], refinedBrands: ["Apple": 1, "Belkin": 1, "Samsung": 1, "Ikea": 0])
     }
 }

@@ -45,7 +45,7 @@ import DatasetGenerator
         var typed: [String] = []
         for keystroke in Self.keystrokes { typed.append(answer(try warmIndex.search(parameters(keystroke)))) }
         // Every complete word was kept: the cache holds entries now.
-        #expect(warmIndex.current.value.base.wordMatches.entryCount > 10, "the complete words typed are kept")
+        #expect(warmIndex.live.state.base.wordMatches.entryCount > 10, "the complete words typed are kept")
 
         // Each keystroke again, on an index opened afresh for it (nothing kept yet).
         let cold = try TestEngine()

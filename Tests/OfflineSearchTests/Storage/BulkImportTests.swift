@@ -87,12 +87,12 @@ import SearchAPI
         // Its derived file was put in place with it and is used as it is: opened elsewhere,
         // the index is not derived again.
         let derived = String(path.dropLast(".sqlite".count)) + ".derived"
-        let storedFile = IndexStore.FileIdentity(path: derived)
+        let storedFile = RecordStore.FileIdentity(path: derived)
         #expect(storedFile != nil)
         let reopened = try SearchEngine(directory: aside.directory.url).index("test")
         #expect(try IncrementalUpdateTests.answers(reopened) == IncrementalUpdateTests.answers(reference))
-        #expect(IndexStore.FileIdentity(path: derived) == storedFile)   // a rebuild stores a new file
-        #expect(reopened.current.value.deltaCount == 0)
+        #expect(RecordStore.FileIdentity(path: derived) == storedFile)   // a rebuild stores a new file
+        #expect(reopened.live.state.deltaCount == 0)
         // Writes go on as in any index.
         try reopened.saveObjects([["objectID": "after", "name": "written after the import"]])
         #expect(try SearchEngine(directory: aside.directory.url).index("test").recordCount == count + 1)

@@ -88,7 +88,7 @@ import SearchAPI
 
     /// The FTS5 table keeps which records hold each word (`detail = none`): a write tokenized
     /// for the index stores a word once per column, and a replace or a delete removes the row
-    /// with its words given again, repeats included (`IndexStore.deleteText`). No word may
+    /// with its words given again, repeats included (`RecordStore.deleteText`). No word may
     /// outlive its record, and the table stays whole.
     @Test func wordsRepeatedAcrossAttributesGoWithTheirRecord() throws {
         let engine = try TestEngine()

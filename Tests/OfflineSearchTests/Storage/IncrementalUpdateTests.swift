@@ -249,17 +249,17 @@ import SearchAPI
         let engine = try TestEngine()
         let index = try engine.index(settings: IncrementalUpdateTests.settings,
                                      records: (0..<500).map { IncrementalUpdateTests.record($0, using: &generator) })
-        let base = index.current.value.base
+        let base = index.live.state.base
         try index.saveObjects([IncrementalUpdateTests.record(7, using: &generator), IncrementalUpdateTests.record(900, using: &generator)])
         try index.deleteObjects(["r8"])
-        let state = index.current.value
+        let state = index.live.state
         #expect(state.base === base)
         #expect(state.deltaCount == 2)
         #expect(state.segments[0].removedCount == 2)
         #expect(index.recordCount == 500)
         // Another engine on the folder opens the stored base and reads the change log.
         let other = try SearchEngine(directory: engine.directory.url).index("test")
-        #expect(other.current.value.deltaCount == 2)
+        #expect(other.live.state.deltaCount == 2)
         #expect(try IncrementalUpdateTests.answers(other) == IncrementalUpdateTests.answers(index))
     }
 

@@ -105,10 +105,10 @@ import Darwin
     @Test func readOnlyEngineUsesAValidDerivedFile() throws {
         let directory = try MultiProcessTests.folder()
         let path = MultiProcessTests.databasePath(directory)
-        let rebuildsBefore = IndexStore.rebuilds.value[path] ?? 0
+        let rebuildsBefore = DerivedIndex.rebuilds.value[path] ?? 0
         let index = try SearchEngine(directory: directory.url, readOnly: true).index("test")
         #expect(try index.search("widget").nbHits == 20)
-        #expect((IndexStore.rebuilds.value[path] ?? 0) == rebuildsBefore, "the shipped derived file must be used")
+        #expect((DerivedIndex.rebuilds.value[path] ?? 0) == rebuildsBefore, "the shipped derived file must be used")
     }
 
     /// A folder SQLite cannot write (a read-only file system, an app bundle) is opened
@@ -118,12 +118,13 @@ import Darwin
         let directory = try MultiProcessTests.folder()
         let path = MultiProcessTests.databasePath(directory)
         try FileManager.default.removeItem(atPath: directory.url.appendingPathComponent("test.index.derived").path)
-        let store = try IndexStore(path: path, immutableForTesting: true)
+        let store = try RecordStore(path: path, immutableForTesting: true)
         #expect(store.accessMode == .immutable)
-        #expect(try store.currentState().documentCount == 20)
+        let live = try LiveIndex(store: store)
+        #expect(live.state.documentCount == 20)
         #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
         #expect(!FileManager.default.fileExists(atPath: directory.url.appendingPathComponent("test.index.derived").path))
-        #expect(expectSearchError { _ = try store.write(IndexStore.Change(deletions: ["r1"])) }?.status == 403)
+        #expect(expectSearchError { try live.write(RecordStore.Change(deletions: ["r1"])) }?.status == 403)
     }
 
     /// The automatic detection: a folder without write permission. Only meaningful when the
@@ -256,7 +257,7 @@ import Darwin
         let directory = try MultiProcessTests.folder(records: 3000)
         let path = MultiProcessTests.databasePath(directory)
         try FileManager.default.removeItem(atPath: directory.url.appendingPathComponent("test.index.derived").path)
-        let before = IndexStore.rebuilds.value[path] ?? 0
+        let before = DerivedIndex.rebuilds.value[path] ?? 0
         let counts = LockedValue<[Int]>([])
         let url = directory.url
         DispatchQueue.concurrentPerform(iterations: 4) { _ in
@@ -269,6 +270,6 @@ import Darwin
             }
         }
         #expect(counts.value == [3000, 3000, 3000, 3000])
-        #expect((IndexStore.rebuilds.value[path] ?? 0) - before == 1)
+        #expect((DerivedIndex.rebuilds.value[path] ?? 0) - before == 1)
     }
 }

@@ -60,7 +60,7 @@ import SearchAPI
         let reference = try other.index(settings: StreamedImportTests.settings, records: records)
         try StreamedImportTests.expectSameIndex(streamed, reference)
         // Derived anew in the import's transaction: no delta, and the stored file answers the same.
-        #expect(streamed.current.value.deltaCount == 0)
+        #expect(streamed.live.state.deltaCount == 0)
         let reopened = try SearchEngine(directory: engine.directory.url).index("test")
         #expect(try IncrementalUpdateTests.answers(reopened) == IncrementalUpdateTests.answers(reference))
     }
@@ -141,7 +141,7 @@ import SearchAPI
         let engine = try TestEngine()
         let index = try engine.index("kept", settings: StreamedImportTests.settings, records: StreamedImportTests.records(0..<100, seed: 41))
         let before = try IncrementalUpdateTests.answers(index)
-        let generation = index.current.value.generation
+        let generation = index.live.state.generation
         let records = StreamedImportTests.records(1000..<1300, seed: 42)
 
         var broken = records.map(\.jsonString)
@@ -166,7 +166,7 @@ import SearchAPI
 
         #expect(index.recordCount == 100)
         #expect(index.settings.values["hitsPerPage"] == nil)
-        #expect(index.current.value.generation == generation)
+        #expect(index.live.state.generation == generation)
         #expect(try IncrementalUpdateTests.answers(index) == before)
         #expect(try IncrementalUpdateTests.answers(SearchEngine(directory: engine.directory.url).index("kept")) == before)
     }

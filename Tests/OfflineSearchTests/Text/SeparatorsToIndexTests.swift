@@ -267,9 +267,9 @@ import SearchAPI
     }
 
     @Test func tokenizeOptionQuotesSeparators() throws {
-        #expect(IndexStore.tokenizeOption(.none) == "tokenize = 'ascii'")
-        #expect(IndexStore.tokenizeOption(try IndexedSeparators(setting: "+#")) == "tokenize = \"ascii tokenchars '#+'\"")
-        #expect(IndexStore.tokenizeOption(try IndexedSeparators(setting: "'\"€")) == "tokenize = \"ascii tokenchars '\"\"'''\"")
+        #expect(RecordStore.tokenizeOption(.none) == "tokenize = 'ascii'")
+        #expect(RecordStore.tokenizeOption(try IndexedSeparators(setting: "+#")) == "tokenize = \"ascii tokenchars '#+'\"")
+        #expect(RecordStore.tokenizeOption(try IndexedSeparators(setting: "'\"€")) == "tokenize = \"ascii tokenchars '\"\"'''\"")
     }
 
     // MARK: Validation

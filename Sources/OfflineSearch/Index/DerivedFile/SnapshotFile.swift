@@ -28,7 +28,7 @@ import Darwin
 /// ```
 ///
 /// Any mismatch — another format, another index's file, a generation the change log does not
-/// reach back to (see `IndexStore.catchUp`), a truncated,
+/// reach back to (see `RecordStore.catchUp`), a truncated,
 /// extended or damaged file — makes `read` return nil, and the caller rebuilds the file from the
 /// records. The file is replaced atomically (written aside, then renamed) when the index is
 /// derived anew (a write that rebuilds it, or a merge), not after each commit: an index opened

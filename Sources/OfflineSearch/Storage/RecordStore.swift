@@ -1,21 +1,23 @@
 import Foundation
 import SearchAPI
 
-/// The durable side of one index: a SQLite database holding the records, the settings and an
-/// FTS5 table of the searchable text (the source of truth), plus the derived index in a file
-/// beside it (a cache of what the records determine). The only code that knows the schema.
+/// The durable side of one index: a SQLite database holding the records, the settings, the
+/// change log, replica marks and an FTS5 table of the searchable text (the source of truth).
+/// The only code that knows the schema, and it knows nothing of what is derived from it: the
+/// in-memory index (`LiveIndex`, in `Index/`) reads records and changes from here as plain
+/// values (`StoredRecord`, `CommittedChanges`), and gives it a record's FTS5 text as columns
+/// (`TextLayout`). The derived index's file lies beside the database, at `derivedPath`.
 ///
 /// Writes go through one connection, one transaction each; the owner of the store serializes
-/// them (`SearchIndex.writeLock`, the one lock of the write path), and a debug build checks that
+/// them (`LiveIndex.writeLock`, the one lock of the write path), and a debug build checks that
 /// no two overlap (`claimWriter`). Reads of record bodies go through a pool of read connections
 /// (WAL lets them run beside a write).
-final class IndexStore: @unchecked Sendable {
+final class RecordStore: @unchecked Sendable {
     // @unchecked: `writer` and `recordsSinceCheckpoint` are only touched by the one caller its
     // owner lets write at a time (checked by `claimWriter` in debug builds); the pool array only
     // under `poolLock`, the watch state only under `watchLock`, each pooled connection is used
     // by one caller at a time, and `checkpointer` only by the one checkpoint thread running. The extensions in other files
-    // (IndexStore+Write, +TextTable, Index/IndexStore+DerivedIndex, Index/WriteSegment) keep
-    // to the same rules.
+    // (RecordStore+Write, +TextTable, +Files, +Changes) keep to the same rules.
     let path: String
     /// The derived index beside the database (see `SnapshotFile`).
     let derivedPath: String
@@ -86,7 +88,7 @@ final class IndexStore: @unchecked Sendable {
          journal: Journal = .writeAheadLog, immutableForTesting: Bool = false) throws(SearchError) {
         self.path = path
         self.journal = journal
-        derivedPath = IndexStore.derivedPath(forDatabaseAt: path)
+        derivedPath = RecordStore.derivedPath(forDatabaseAt: path)
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
         let exists = FileManager.default.fileExists(atPath: path)
         let folderWritable = access(folder, W_OK) == 0
@@ -105,12 +107,12 @@ final class IndexStore: @unchecked Sendable {
                 // Temporary files of a rebuild or a creation killed half-way.
                 TemporaryFile.removeStale(of: derivedPath)
                 TemporaryFile.removeStale(of: path)
-                let existed = try IndexStore.prepareDatabaseFile(at: path)
+                let existed = try RecordStore.prepareDatabaseFile(at: path)
                 identity = FileIdentity(path: path)
                 let writer = try SQLiteConnection(path: path)
                 if existed {
-                    try IndexStore.checkSchema(writer, path: path)
-                    try IndexStore.migrateIfNeeded(writer)
+                    try RecordStore.checkSchema(writer, path: path)
+                    try RecordStore.migrateIfNeeded(writer)
                 }
                 switch journal {
                 case .writeAheadLog:
@@ -129,12 +131,12 @@ final class IndexStore: @unchecked Sendable {
                     throw SearchError(.indexNotFound, "The index at \(path) does not exist, and it cannot be created: the data folder is read-only",
                                       status: 404)
                 }
-                if let damage = IndexStore.damage(ofDatabaseAt: path) { throw IndexStore.damaged(path, damage) }
+                if let damage = RecordStore.damage(ofDatabaseAt: path) { throw RecordStore.damaged(path, damage) }
                 identity = FileIdentity(path: path)
                 writerConnection = nil
             }
-            let reader = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
-            if writerConnection == nil { try IndexStore.checkSchema(reader, path: path) }
+            let reader = try RecordStore.openReader(path: path, immutable: accessMode == .immutable)
+            if writerConnection == nil { try RecordStore.checkSchema(reader, path: path) }
             let statement = try reader.statement("SELECT value FROM meta WHERE key = 'indexID'")
             indexID = try statement.step() ? statement.string(0) : ""
             reader.resetStatements()
@@ -142,10 +144,10 @@ final class IndexStore: @unchecked Sendable {
             // Opened now, as the reader is, so that a search never has to open the database: a
             // search through this index goes on answering if its folder is moved or removed
             // (the engine's lookups then answer not found, and writes are refused).
-            watcher = try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
-            (watchedDataVersion, watchedGeneration) = try IndexStore.watch(watcher!, dataVersion: -1, generation: -1)
+            watcher = try RecordStore.openReader(path: path, immutable: accessMode == .immutable)
+            (watchedDataVersion, watchedGeneration) = try RecordStore.watch(watcher!, dataVersion: -1, generation: -1)
         } catch {
-            throw IndexStore.storageError(error, action: "open the index at \(path)")
+            throw RecordStore.storageError(error, action: "open the index at \(path)")
         }
         fileIdentity = identity
     }
@@ -233,7 +235,7 @@ final class IndexStore: @unchecked Sendable {
     // MARK: Reading
 
     func generation() throws(SearchError) -> Int64 {
-        try withReader { connection in try IndexStore.readGeneration(connection) }
+        try withReader { connection in try RecordStore.readGeneration(connection) }
     }
 
     static func readGeneration(_ connection: SQLiteConnection) throws -> Int64 {
@@ -280,7 +282,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     func settings() throws(SearchError) -> IndexSettings {
-        try withReader { connection in try IndexStore.readSettings(connection) }
+        try withReader { connection in try RecordStore.readSettings(connection) }
     }
 
     static func readSettings(_ connection: SQLiteConnection) throws -> IndexSettings {
@@ -316,7 +318,7 @@ final class IndexStore: @unchecked Sendable {
 
     /// The state of its primary this index holds as a replica (nil when it never mirrored one).
     func mirrorMark() throws(SearchError) -> MirrorMark? {
-        try withReader { connection in try IndexStore.readMirrorMark(connection) }
+        try withReader { connection in try RecordStore.readMirrorMark(connection) }
     }
 
     static func readMirrorMark(_ connection: SQLiteConnection) throws -> MirrorMark? {
@@ -328,17 +330,18 @@ final class IndexStore: @unchecked Sendable {
     /// run) when the replica is up to date. From the change log when it reaches back to `mark`
     /// (the records written since and the objectIDs deleted since: proportional to the change);
     /// else (another primary, a clear since, no mark) every record, replacing the replica's.
-    /// More records than `IndexState.deltaLimit` are read a batch at a time while `body` writes
+    /// More records than `streamingBeyond` are read a batch at a time while `body` writes
     /// them (`Change.upsertBatches`): copying a large primary holds a batch, not every record.
-    func withChangeForReplica<T>(holding mark: MirrorMark?, _ body: (Change, MirrorMark) throws(SearchError) -> T) throws(SearchError) -> T? {
+    func withChangeForReplica<T>(holding mark: MirrorMark?, streamingBeyond limit: Int,
+                                 _ body: (Change, MirrorMark) throws(SearchError) -> T) throws(SearchError) -> T? {
         let indexID = self.indexID
         let path = self.path
         return try withReader { connection in
             try connection.readTransaction { () throws -> T? in
-                let generation = try IndexStore.readGeneration(connection)
+                let generation = try RecordStore.readGeneration(connection)
                 let current = MirrorMark(primaryID: indexID, generation: generation)
                 if mark == current { return nil }
-                let logStart = try IndexStore.metaValue(connection, "objectLogStart").flatMap { Int64($0) }
+                let logStart = try RecordStore.metaValue(connection, "objectLogStart").flatMap { Int64($0) }
                 /// The records written after `since` (every record without), in rowid order (the
                 /// order of first insertion), a batch at a time.
                 func batches(after since: Int64?) throws -> () throws(SearchError) -> Change.RecordBatch? {
@@ -348,7 +351,7 @@ final class IndexStore: @unchecked Sendable {
                     return { () throws(SearchError) -> Change.RecordBatch? in
                         do {
                             var batch = Change.RecordBatch(records: [])
-                            while !done, batch.records.count < IndexStore.batchSize {
+                            while !done, batch.records.count < RecordStore.batchSize {
                                 guard try statement.step() else {
                                     done = true
                                     break
@@ -360,7 +363,7 @@ final class IndexStore: @unchecked Sendable {
                             }
                             return batch.records.isEmpty ? nil : batch
                         } catch {
-                            throw IndexStore.storageError(error, action: "read the index at \(path)")
+                            throw RecordStore.storageError(error, action: "read the index at \(path)")
                         }
                     }
                 }
@@ -373,12 +376,12 @@ final class IndexStore: @unchecked Sendable {
                     while try deleted.step() { deletions.append(deleted.string(0)) }
                     let counted = try connection.statement("SELECT count(*) FROM records WHERE generation > ?")
                     try counted.bind(1, mark.generation)
-                    if try counted.step(), counted.int64(0) > IndexState.deltaLimit {
+                    if try counted.step(), counted.int64(0) > limit {
                         var change = Change(deletions: deletions)
                         change.upsertBatches = try batches(after: mark.generation)
                         return try body(change, current)
                     }
-                    let upserts = try IndexStore.readRecords(connection, since: mark.generation).map(\.record)
+                    let upserts = try RecordStore.readRecords(connection, since: mark.generation).map(\.record)
                     return try body(Change(upserts: upserts, deletions: deletions), current)
                 }
                 var change = Change(clearFirst: true)
@@ -401,14 +404,14 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// The records written after `generation`, in the order of their first insertion.
-    static func readRecords(_ connection: SQLiteConnection, since generation: Int64) throws -> [SnapshotBuilder.Input] {
+    static func readRecords(_ connection: SQLiteConnection, since generation: Int64) throws -> [StoredRecord] {
         let statement = try connection.statement("SELECT rowid, body FROM records WHERE generation > ?")
         try statement.bind(1, generation)
-        var inputs: [SnapshotBuilder.Input] = []
+        var inputs: [StoredRecord] = []
         while try statement.step() {
             let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
             guard case .object(let object) = value else { continue }
-            inputs.append(SnapshotBuilder.Input(rowID: statement.int64(0), record: object))
+            inputs.append(StoredRecord(rowID: statement.int64(0), record: object))
         }
         // Sorted here: `ORDER BY rowid` makes SQLite scan the whole table in rowid order rather
         // than read the generation index and sort (16 ms a write at 100k records).
@@ -417,20 +420,20 @@ final class IndexStore: @unchecked Sendable {
     }
 
     /// Every record with its rowid, in rowid order (copying an index; tests).
-    func allRecords() throws(SearchError) -> [SnapshotBuilder.Input] {
+    func allRecords() throws(SearchError) -> [StoredRecord] {
         try withReader { connection in
-            try connection.readTransaction { try IndexStore.readAllRecords(connection) }
+            try connection.readTransaction { try RecordStore.readAllRecords(connection) }
         }
     }
 
     /// Every record with its rowid, in rowid order.
-    static func readAllRecords(_ connection: SQLiteConnection) throws -> [SnapshotBuilder.Input] {
+    static func readAllRecords(_ connection: SQLiteConnection) throws -> [StoredRecord] {
         let statement = try connection.statement("SELECT rowid, body FROM records ORDER BY rowid")
-        var inputs: [SnapshotBuilder.Input] = []
+        var inputs: [StoredRecord] = []
         while try statement.step() {
             let value = try statement.withBytes(1) { try JSONValue(parsingUTF8: $0) }
             guard case .object(let object) = value else { continue }
-            inputs.append(SnapshotBuilder.Input(rowID: statement.int64(0), record: object))
+            inputs.append(StoredRecord(rowID: statement.int64(0), record: object))
         }
         return inputs
     }
@@ -479,7 +482,7 @@ final class IndexStore: @unchecked Sendable {
                  include: (Int64) -> Bool) throws(SearchError) -> (records: [JSONObject], more: Bool)? {
         try withReader { connection in
             try connection.readTransaction {
-                guard try IndexStore.readGeneration(connection) == generation else { return nil }
+                guard try RecordStore.readGeneration(connection) == generation else { return nil }
                 let statement = try connection.statement(
                     "SELECT rowid, body FROM records WHERE object_id > ? ORDER BY object_id")
                 try statement.bind(1, objectID ?? "")
@@ -496,7 +499,7 @@ final class IndexStore: @unchecked Sendable {
     }
 
     func openReader() throws -> SQLiteConnection {
-        try IndexStore.openReader(path: path, immutable: accessMode == .immutable)
+        try RecordStore.openReader(path: path, immutable: accessMode == .immutable)
     }
 
     static func openReader(path: String, immutable: Bool) throws -> SQLiteConnection {
@@ -515,10 +518,10 @@ final class IndexStore: @unchecked Sendable {
         defer { watchLock.unlock() }
         do {
             if watcher == nil { watcher = try openReader() }
-            (watchedDataVersion, watchedGeneration) = try IndexStore.watch(watcher!, dataVersion: watchedDataVersion, generation: watchedGeneration)
+            (watchedDataVersion, watchedGeneration) = try RecordStore.watch(watcher!, dataVersion: watchedDataVersion, generation: watchedGeneration)
             return watchedGeneration
         } catch {
-            throw IndexStore.storageError(error, action: "read the index at \(path)")
+            throw RecordStore.storageError(error, action: "read the index at \(path)")
         }
     }
 
@@ -543,7 +546,7 @@ final class IndexStore: @unchecked Sendable {
                 connection = try openReader()
             }
         } catch {
-            throw IndexStore.storageError(error, action: "read the index at \(path)")
+            throw RecordStore.storageError(error, action: "read the index at \(path)")
         }
         defer {
             connection.resetStatements()
@@ -552,7 +555,7 @@ final class IndexStore: @unchecked Sendable {
         do {
             return try body(connection)
         } catch {
-            throw IndexStore.storageError(error, action: "read the index at \(path)")
+            throw RecordStore.storageError(error, action: "read the index at \(path)")
         }
     }
 }

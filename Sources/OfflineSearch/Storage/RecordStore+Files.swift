@@ -11,7 +11,7 @@ import Darwin
 /// The database file itself: a new one appears whole, and an existing one that is not an
 /// index (empty, truncated, garbage, another program's database) is reported as damaged
 /// instead of being opened as an empty index.
-extension IndexStore {
+extension RecordStore {
     /// The rows `meta` starts with: the write counter, the creation date and `indexID`, a
     /// random id that ties the derived file to this database. Idempotent.
     static let metaRowsSQL = """
@@ -161,7 +161,7 @@ extension IndexStore {
     }
 }
 
-extension IndexStore {
+extension RecordStore {
     /// Switches the database at `path` (closed by every other connection) to the write-ahead
     /// log, as every index is, and syncs it; closing the connection leaves no log behind. False
     /// when that fails (the file is then not used).

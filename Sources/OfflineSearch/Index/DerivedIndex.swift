@@ -1,9 +1,18 @@
 import Foundation
 import SearchAPI
 
-// The derived index of a store: loaded from its file or built from the records, caught up with
-// the writes committed since, finished and stored after a write.
-extension IndexStore {
+/// The index derived from a store's records: loaded from its file beside the database or built
+/// from the records, caught up with the writes committed since (the change log), finished and
+/// stored after a write. What the store holds is read as plain values (`RecordStore`'s
+/// `readCommitted`, `changes(since:)`); the derived file is this layer's (`SnapshotFile`).
+struct DerivedIndex {
+    let store: RecordStore
+
+    var path: String { store.path }
+    var derivedPath: String { store.derivedPath }
+    var indexID: String { store.indexID }
+    var isReadOnly: Bool { store.isReadOnly }
+
     /// The index as committed now: the stored derived file when it is valid (derived from the
     /// current settings, at a generation the change log covers), brought up to date with the
     /// writes committed since; else derived anew from the records. One process rebuilds at a
@@ -20,8 +29,8 @@ extension IndexStore {
         let (snapshot, _) = try buildSnapshot()
         // Storing prunes the change log, as a writer: this runs when the index opens, or as it
         // catches up under its owner's write lock, never within a write.
-        claimWriter()
-        defer { releaseWriter() }
+        store.claimWriter()
+        defer { store.releaseWriter() }
         return IndexState(base: storeSnapshot(snapshot).snapshot)
     }
 
@@ -32,8 +41,7 @@ extension IndexStore {
     /// (`pruneLogs`), once the file is stored.
     func storeMerged(_ snapshot: IndexSnapshot) -> (snapshot: IndexSnapshot, stored: Bool) {
         guard !isReadOnly else { return (snapshot, false) }
-        let logStart = try? withReader { connection in try IndexStore.readLogStart(connection) }
-        if let logStart, logStart > snapshot.generation { return (snapshot, false) }
+        if let logStart = try? store.logStart(), logStart > snapshot.generation { return (snapshot, false) }
         return storeSnapshot(snapshot, prunesLogs: false)
     }
 
@@ -42,22 +50,14 @@ extension IndexStore {
     /// does not reach back that far, or the settings changed.
     /// `written`: the segment a write of this process built of its records (`Written.logged`),
     /// used when that write is the only one since `state`.
-    func catchUp(_ state: IndexState, written: WrittenSegment? = nil) throws(SearchError) -> IndexState {
-        let changes = try withReader { connection in
-            try connection.readTransaction { () -> (Int64, [Int64], [SnapshotBuilder.Input]?)? in
-                let generation = try IndexStore.readGeneration(connection)
-                guard generation != state.generation else { return (generation, [], []) }
-                guard let logStart = try IndexStore.readLogStart(connection), logStart <= state.generation,
-                      try IndexStore.readSettings(connection) == state.configuration.settings else { return nil }
-                let removed = try IndexStore.readRemovals(connection, since: state.generation)
-                if let written, written.generation == generation, generation == state.generation + 1 { return (generation, removed, nil) }
-                return (generation, removed, try IndexStore.readRecords(connection, since: state.generation))
-            }
+    func catchUp(_ state: IndexState, written: LiveIndex.WrittenSegment? = nil) throws(SearchError) -> IndexState {
+        guard let changes = try store.changes(since: state.generation, settings: state.configuration.settings,
+                                              knowing: written?.generation) else { return try currentState() }
+        guard changes.generation != state.generation else { return state }
+        guard let upserts = changes.upserts else {
+            return state.applying(generation: changes.generation, removedRowIDs: changes.removedRowIDs, written: try written?.snapshot())
         }
-        guard let (generation, removed, upserts) = changes else { return try currentState() }
-        guard generation != state.generation else { return state }
-        guard let upserts else { return state.applying(generation: generation, removedRowIDs: removed, written: try written?.snapshot()) }
-        return state.applying(generation: generation, removedRowIDs: removed, upserts: upserts)
+        return state.applying(generation: changes.generation, removedRowIDs: changes.removedRowIDs, upserts: upserts)
     }
 
     /// How many times this process built the derived index of each database path from its
@@ -67,11 +67,7 @@ extension IndexStore {
     /// The stored derived index brought up to date, if the file matches the current settings
     /// and was derived at a generation from which the change log is complete.
     func loadState() throws(SearchError) -> IndexState? {
-        let (generation, settings, logStart) = try withReader { connection in
-            try connection.readTransaction {
-                (try IndexStore.readGeneration(connection), try IndexStore.readSettings(connection), try IndexStore.readLogStart(connection))
-            }
-        }
+        let (generation, settings, logStart) = try store.committedMetadata()
         let configuration = try IndexConfiguration(settings: settings)
         let oldest = logStart ?? generation
         guard let base = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration,
@@ -82,27 +78,24 @@ extension IndexStore {
     /// Builds the derived index from the records, settings and generation of one committed state,
     /// reading the records a batch at a time (the parsed records are not all held at once).
     func buildSnapshot() throws(SearchError) -> (snapshot: IndexSnapshot, generation: Int64) {
-        var (generation, accumulator) = try withReader { connection in
-            try connection.readTransaction { () throws -> (Int64, SnapshotAccumulator) in
-                let generation = try IndexStore.readGeneration(connection)
-                var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: try IndexStore.readSettings(connection)), spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
-                try IndexStore.accumulateStored(connection, into: &accumulator)
-                return (generation, accumulator)
-            }
+        var (generation, accumulator) = try store.readCommitted { generation, settings, records throws -> (Int64, SnapshotAccumulator) in
+            var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: settings), spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
+            try DerivedIndex.accumulate(records, into: &accumulator)
+            return (generation, accumulator)
         }
-        IndexStore.rebuilds.modify { $0[path, default: 0] += 1 }
+        DerivedIndex.rebuilds.modify { $0[path, default: 0] += 1 }
         SnapshotAccumulator.returnFreedMemory()
         return (try accumulator.finish(generation: generation), generation)
     }
 
     /// Adds stored records to `accumulator`, a batch at a time: every record, or with
     /// `generation` only those written before it, and those in `known` (just written, by rowid,
-    /// not parsed again); with `lastRowID`, only the rows up to it. With `texts`, each record's
-    /// FTS5 text columns from the same tokenization are handed to it.
-    static func accumulateStored(_ connection: SQLiteConnection, into accumulator: inout SnapshotAccumulator,
-                                         before generation: Int64? = nil, upTo lastRowID: Int64? = nil,
-                                         known: [Int64: JSONObject] = [:],
-                                         texts: ((Int64, TextColumns, Int) throws -> Void)? = nil) throws {
+    /// not parsed again); with `lastRowID`, only the rows up to it (`RecordScan.forEach`). With
+    /// `texts`, each record's FTS5 text columns from the same tokenization are handed to it.
+    static func accumulate(_ records: RecordStore.RecordScan, into accumulator: inout SnapshotAccumulator,
+                           before generation: Int64? = nil, upTo lastRowID: Int64? = nil,
+                           known: [Int64: JSONObject] = [:],
+                           texts: ((Int64, TextColumns, Int) throws -> Void)? = nil) throws {
         // Each batch is tokenized on another thread while this one reads (parses) the next and
         // hands the texts of the one before to `texts`.
         let accumulation = BackgroundAccumulation<[Int64]>(taking: &accumulator, texts: texts != nil)
@@ -110,25 +103,12 @@ extension IndexStore {
             guard let tokenized, let texts else { return }
             for (record, rowID) in tokenized.tag.enumerated() { try texts(rowID, tokenized.texts, record) }
         }
-        // No ORDER BY: the order of documents is decided at the end. A scan in rowid order (the
-        // whole table, or a range of rowids) is what SQLite does fastest: a range of the
-        // generation index would read each row by a lookup.
-        let statement = try connection.statement(lastRowID == nil ? "SELECT rowid, generation, body FROM records"
-                                                                  : "SELECT rowid, generation, body FROM records WHERE rowid <= ?")
-        if let lastRowID { try statement.bind(1, lastRowID) }
+        // No ORDER BY: the order of documents is decided at the end.
         var batch: [SnapshotBuilder.Input] = []
-        batch.reserveCapacity(batchSize)
-        while try statement.step() {
-            let rowID = statement.int64(0)
-            if let record = known[rowID] {
-                batch.append(SnapshotBuilder.Input(rowID: rowID, record: record))
-            } else {
-                if let generation, statement.int64(1) >= generation { continue }
-                let value = try statement.withBytes(2) { try JSONValue(parsingUTF8: $0) }
-                guard case .object(let object) = value else { continue }
-                batch.append(SnapshotBuilder.Input(rowID: rowID, record: object))
-            }
-            if batch.count == batchSize {
+        batch.reserveCapacity(RecordStore.batchSize)
+        try records.forEach(before: generation, upTo: lastRowID, known: known) { record in
+            batch.append(record)
+            if batch.count == RecordStore.batchSize {
                 try store(accumulation.add(batch, tag: batch.map(\.rowID)))
                 batch.removeAll(keepingCapacity: true)
             }
@@ -144,25 +124,15 @@ extension IndexStore {
     /// the time the whole took is then `lastBuildTimeS`. Runs within the write. Should the
     /// layout fail (its temporary file), the index is derived again from what is committed; nil
     /// when that fails too: the write is committed all the same, and the in-memory index catches
-    /// up with it later (`SearchIndex.followCommittedWrites`).
+    /// up with it later (`LiveIndex.followCommittedWrites`).
     func finishCommitted(_ accumulator: consuming SnapshotAccumulator, generation: Int64,
                                  started: ContinuousClock.Instant) -> IndexSnapshot? {
-        let path = self.path
-        // The checkpoint moves the log into the database file, so readers find every page in the
-        // (memory-mapped) database and the files on disk do not hold the data twice. Best effort,
-        // without waiting: another process's reader (a long rebuild) would otherwise hold this
-        // write for the whole busy timeout, and one holding an old snapshot only delays it to a
-        // later checkpoint. The file is not created: an index deleted meanwhile stays deleted.
-        let journal = self.journal
-        let checkpoint = BackgroundWork<Void> {
-            // Written without a journal (built aside): no log to fold, but the pages to sync
-            // before the file is put in place, as a checkpoint would sync them.
-            guard journal == .writeAheadLog else { return IndexStore.syncFile(path) }
-            guard let connection = try? SQLiteConnection(path: path, create: false) else { return }
-            connection.withoutBusyWait { try? connection.execute("PRAGMA wal_checkpoint(TRUNCATE)") }
-        }
+        let (path, journal) = (self.path, store.journal)
+        // The log folded into the database file (or, built aside without a journal, the file
+        // synced before it is put in place) while the index is laid out.
+        let checkpoint = BackgroundWork<Void> { RecordStore.foldLog(ofDatabaseAt: path, journal: journal) }
         // The derived file is begun now: its first part is written while the rest is laid out.
-        let writing = isStillAtPath ? try? SnapshotFile.Writing(to: derivedPath) : nil
+        let writing = store.isStillAtPath ? try? SnapshotFile.Writing(to: derivedPath) : nil
         var laidOut: IndexSnapshot?
         do {
             laidOut = try accumulator.finish(generation: generation, writing: writing)
@@ -172,17 +142,7 @@ extension IndexStore {
         checkpoint.wait()
         guard let snapshot = laidOut ?? (try? buildSnapshot().snapshot) else { return nil }
         let stored = storeSnapshot(snapshot, continuing: laidOut != nil ? writing : nil).snapshot
-        writer.withoutBusyWait {
-            do {
-                try writer.transaction {
-                    let buildTime = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('lastBuildTimeS', ?)")
-                    try buildTime.bind(1, String((ContinuousClock.now - started).components.seconds))
-                    try buildTime.run()
-                }
-            } catch {
-                bestEffortWriteFailed.value = true
-            }
-        }
+        store.recordBuildTime(seconds: (ContinuousClock.now - started).components.seconds)
         return stored
     }
 
@@ -203,23 +163,23 @@ extension IndexStore {
                        continuing writing: SnapshotFile.Writing? = nil) -> (snapshot: IndexSnapshot, stored: Bool) {
         // The derived file beside a database deleted (or made again) meanwhile is another
         // index's business: neither written nor removed.
-        guard isStillAtPath else { return (snapshot, false) }
+        guard store.isStillAtPath else { return (snapshot, false) }
         do {
             // The commits the snapshot was derived from reach the disk before the file does: with
             // `processCrash` durability (no fsync per commit) a power loss could otherwise keep a
             // derived file of a generation whose commit was lost, and a different write committed
             // later at that generation would be answered from it.
-            IndexStore.syncFile(path + "-wal")
+            RecordStore.syncFile(path + "-wal")
             let (size, checksum): (Int, UInt64)
             if let writing, writing.partsEncoded == 1 {
                 writing.encode { snapshot.encodeTail(into: &$0) }
                 (size, checksum) = try writing.finish(indexID: indexID, generation: snapshot.generation)
-                derivedFilesWrittenInParts.modify { $0 += 1 }
+                store.derivedFilesWrittenInParts.modify { $0 += 1 }
             } else {
                 (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
             }
-            if prunesLogs { pruneLogs(upTo: snapshot.generation, configuration: snapshot.configuration) }
-            guard size >= IndexStore.mapStoredFrom,
+            if prunesLogs { store.pruneLogs(upTo: snapshot.generation, hasReplicas: !snapshot.configuration.replicas.isEmpty) }
+            guard size >= DerivedIndex.mapStoredFrom,
                   let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
                                                  generations: snapshot.generation...snapshot.generation, writtenChecksum: checksum)
             else { return (snapshot, true) }

@@ -2,7 +2,7 @@ import Foundation
 import SearchAPI
 
 // The FTS5 table of the records' searchable text: made, kept in step with each write, checked.
-extension IndexStore {
+extension RecordStore {
     // MARK: FTS5
 
     /// The FTS5 table holds each record's searchable text, folded by the engine's tokenizer,
@@ -20,7 +20,7 @@ extension IndexStore {
         // Contentless and detail=none: the records table holds the text and the engine ranks from
         // its own index, so FTS5 keeps only which records hold each word — a third of the write cost.
         try writer.execute("""
-            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), \(IndexStore.tokenizeOption(separators)), \
+            CREATE VIRTUAL TABLE IF NOT EXISTS search_text USING fts5(\(columns), \(RecordStore.tokenizeOption(separators)), \
             content = '', detail = none, columnsize = 0)
             """)
         // FTS5 merges its segments as writes add them: by default four of a level at a time,
@@ -36,7 +36,7 @@ extension IndexStore {
         defer { stored.reset() }
         var values: [String: Int64] = [:]
         while try stored.step() { values[stored.string(0)] = stored.int64(1) }
-        for (option, value) in IndexStore.textMergeOptions where values[option] != value {
+        for (option, value) in RecordStore.textMergeOptions where values[option] != value {
             try writer.execute("INSERT INTO search_text (search_text, rank) VALUES ('\(option)', \(value))")
         }
     }
@@ -68,25 +68,40 @@ extension IndexStore {
         let version = try writer.statement("SELECT value FROM meta WHERE key = 'tokenizerVersion'")
         defer { version.reset() }
         let filledBy = try version.step() ? version.string(0) : "1"
-        return statement.string(0).contains(IndexStore.tokenizeOption(separators) + ", ") && filledBy == String(Tokenizer.version)
+        return statement.string(0).contains(RecordStore.tokenizeOption(separators) + ", ") && filledBy == String(Tokenizer.version)
     }
 
-    func textColumns(_ record: JSONObject, configuration: IndexConfiguration) -> TextColumns {
-        var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
-        SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
-            Tokenizer.appendFoldedWords(of: text, separators: configuration.separators, to: &columns[attribute.level])
+    /// How the layer above makes a record's FTS5 text: one column per searchable level, each
+    /// the words of that level's attributes folded by the engine's tokenizer and joined by
+    /// single spaces (`SearchableText`), split as `separators` say.
+    struct TextLayout {
+        var levelCount: Int
+        var separators: IndexedSeparators
+        /// One record's columns (as record 0 of the value returned).
+        var columns: (JSONObject) -> TextColumns
+    }
+
+    /// Writes rows of the FTS5 table, within a write: prepared once for a write's many rows.
+    struct TextTableWriter {
+        fileprivate let insertStatement: SQLiteStatement
+        fileprivate let deleteStatement: SQLiteStatement
+
+        /// Adds the row `rowID` with record `record`'s columns of `texts`.
+        func insert(rowID: Int64, _ texts: TextColumns, record: Int) throws {
+            try RecordStore.runText(insertStatement, rowID: rowID, texts: texts, record: record)
         }
-        return TextColumns(record: columns)
+
+        /// A contentless FTS5 table forgets a row through its 'delete' command, given the row's
+        /// old text (record `record`'s columns of `texts`).
+        func delete(rowID: Int64, _ texts: TextColumns, record: Int) throws {
+            try RecordStore.runText(deleteStatement, rowID: rowID, texts: texts, record: record)
+        }
     }
 
-    /// A contentless FTS5 table forgets a row through its 'delete' command, given the row's
-    /// old text.
-    func deleteText(rowID: Int64, _ oldRecord: JSONObject, configuration: IndexConfiguration) throws {
-        try runText(IndexStore.textSQL(levelCount: configuration.levelCount, delete: true), rowID: rowID, oldRecord, configuration)
-    }
-
-    func runText(_ sql: String, rowID: Int64, _ record: JSONObject, _ configuration: IndexConfiguration) throws {
-        try IndexStore.runText(try writer.statement(sql), rowID: rowID, texts: textColumns(record, configuration: configuration), record: 0)
+    /// The FTS5 rows' writer of a table of `levelCount` columns.
+    func textTableWriter(levelCount: Int) throws -> TextTableWriter {
+        TextTableWriter(insertStatement: try writer.statement(RecordStore.textSQL(levelCount: levelCount, delete: false)),
+                        deleteStatement: try writer.statement(RecordStore.textSQL(levelCount: levelCount, delete: true)))
     }
 
     /// Runs an FTS5 statement (`textSQL`) for the row `rowID` with record `record`'s columns of `texts`.
@@ -108,14 +123,14 @@ extension IndexStore {
     }
 
     /// Empties the text table and fills it again from every stored record, a batch at a time.
-    func refillText(configuration: IndexConfiguration) throws {
+    func refillText(_ layout: TextLayout) throws {
         try writer.execute("INSERT INTO search_text (search_text) VALUES ('delete-all')")
-        let insert = try writer.statement(IndexStore.textSQL(levelCount: configuration.levelCount, delete: false))
+        let text = try textTableWriter(levelCount: layout.levelCount)
         let statement = try writer.statement("SELECT rowid, body FROM records")
         while try statement.step() {
             let rowID = statement.int64(0)
             guard let record = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue else { continue }
-            try IndexStore.runText(insert, rowID: rowID, texts: textColumns(record, configuration: configuration), record: 0)
+            try text.insert(rowID: rowID, layout.columns(record), record: 0)
         }
     }
 
@@ -128,7 +143,7 @@ extension IndexStore {
         do {
             try writer.execute("INSERT INTO search_text (search_text) VALUES ('integrity-check')")
         } catch {
-            throw IndexStore.storageError(error, action: "check the text table of the index at \(path)")
+            throw RecordStore.storageError(error, action: "check the text table of the index at \(path)")
         }
     }
 
