@@ -31,6 +31,18 @@ extension SearchIndex {
         try write(RecordStore.Change(updateSettings: settingsUpdate(patch)))
     }
 
+    /// `setSettings(_:)`, and the same patch on each replica when `forwardToReplicas` (without
+    /// `replicas`, which only a primary has).
+    public func setSettings(_ patch: JSONObject, forwardToReplicas: Bool) throws(SearchError) {
+        try setSettings(patch)
+        guard forwardToReplicas else { return }
+        var forwarded = patch
+        forwarded["replicas"] = nil
+        forwarded["primary"] = nil
+        guard !forwarded.isEmpty else { return }
+        for replica in try replicaIndices() { try replica.setSettings(forwarded) }
+    }
+
     /// The stored settings with `patch` applied, checked; for `RecordStore.Change`.
     func settingsUpdate(_ patch: JSONObject) -> @Sendable (IndexSettings) throws(SearchError) -> IndexSettings {
         let name = self.name

@@ -248,7 +248,8 @@ enum CandidateMatcher {
 
 /// Each record's attribute rank from its closest pairs of query words (`ProximityScanner`),
 /// kept by the proximity split for the attribute split after it. One query's words; shared by
-/// the queries of one search context, since it depends on the record and the words only.
+/// the queries of one segment's context (`SegmentContext`), since it depends on the record and
+/// the words only.
 final class ProximityRanks {
     static let unscanned = UInt16.max
     /// Scanned, but no pair is closer than 8: the attribute of the best match decides.

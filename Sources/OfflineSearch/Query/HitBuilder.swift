@@ -20,8 +20,8 @@ struct HitBuilder {
         var highlights = JSONObject()
         for path in expand(request.attributesToHighlight, in: record) {
             guard let value = JSONValue.object(record).value(atPath: path),
-                  let mirrored = highlighter.mirror(value, highlighter.highlight) else { continue }
-            HitBuilder.set(mirrored, atPath: path, in: &highlights)
+                  let mapped = highlighter.mapText(in: value, highlighter.highlight) else { continue }
+            HitBuilder.set(mapped, atPath: path, in: &highlights)
         }
         for path in unretrievable { HitBuilder.remove(path: path, from: &highlights) }
         if !highlights.isEmpty || !request.attributesToHighlight.isEmpty { hit["_highlightResult"] = .object(highlights) }
@@ -30,9 +30,9 @@ struct HitBuilder {
             for (path, words) in request.attributesToSnippet {
                 for expanded in expand([path], in: record) {
                     guard let value = JSONValue.object(record).value(atPath: expanded),
-                          let mirrored = highlighter.mirror(value, { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) })
+                          let mapped = highlighter.mapText(in: value, { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) })
                     else { continue }
-                    HitBuilder.set(mirrored, atPath: expanded, in: &snippets)
+                    HitBuilder.set(mapped, atPath: expanded, in: &snippets)
                 }
             }
             for path in unretrievable { HitBuilder.remove(path: path, from: &snippets) }

@@ -7,16 +7,16 @@ struct SegmentMatch {
 }
 
 /// Work shared by the queries run on one `IndexState` within one call (a multi-search, a search
-/// with disjunctive facets): a `SearchContext` per segment.
+/// with disjunctive facets): a `SegmentContext` per segment.
 ///
 /// Not thread-safe: one context serves one caller.
 final class StateContext {
     let state: IndexState
-    let segments: [SearchContext]
+    let segments: [SegmentContext]
 
     init(state: IndexState) {
         self.state = state
-        segments = state.segments.map { SearchContext(snapshot: $0.snapshot, live: $0.live) }
+        segments = state.segments.map { SegmentContext(snapshot: $0.snapshot, live: $0.live) }
     }
 
     /// The geo query with an automatic radius replaced by the radius it stands for, computed

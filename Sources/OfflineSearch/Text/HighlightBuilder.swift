@@ -172,17 +172,19 @@ struct HighlightBuilder {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Mirrors a value: strings and numbers become highlight objects, arrays arrays, objects
-    /// maps. Booleans and nulls have no entry, as in Algolia's answers.
-    func mirror(_ value: JSONValue, _ transform: (String) -> JSONValue) -> JSONValue? {
+    /// Maps the text in a value, keeping its shape: each string, and each number as its text,
+    /// becomes what `transform` makes of it (a highlight or snippet object); arrays stay arrays
+    /// and objects objects, with the same keys. Booleans and nulls have no entry (nil), as in
+    /// Algolia's answers.
+    func mapText(in value: JSONValue, _ transform: (String) -> JSONValue) -> JSONValue? {
         switch value {
         case .string(let s): return transform(s)
         case .int, .double: return transform(value.scalarText!)
         case .bool: return nil
-        case .array(let elements): return .array(elements.compactMap { mirror($0, transform) })
+        case .array(let elements): return .array(elements.compactMap { mapText(in: $0, transform) })
         case .object(let object):
             var result = JSONObject()
-            for (key, child) in object { if let mirrored = mirror(child, transform) { result.appendUnique(key, mirrored) } }
+            for (key, child) in object { if let mapped = mapText(in: child, transform) { result.appendUnique(key, mapped) } }
             return .object(result)
         case .null: return nil
         }

@@ -1,11 +1,11 @@
-/// Work shared by the queries run on one snapshot within one call (a multi-search, a search
-/// with disjunctive facets): the documents matching a query text, and those matching a filter,
-/// are computed once. InstantSearch's disjunctive faceting sends the same query text and most
-/// of the same filters 1 + N times; with the context the extra queries cost little more than
-/// their facet counts.
+/// Work shared by the queries run on one segment's snapshot within one call (a multi-search, a
+/// search with disjunctive facets): the documents matching a query text, and those matching a
+/// filter, are computed once. `StateContext` holds one per segment of the state.
+/// InstantSearch's disjunctive faceting sends the same query text and most of the same filters
+/// 1 + N times; with the context the extra queries cost little more than their facet counts.
 ///
 /// Not thread-safe: one context serves one caller.
-final class SearchContext {
+final class SegmentContext {
     let snapshot: IndexSnapshot
     /// The snapshot's documents that are still in the index (nil: all): a segment's documents
     /// removed or replaced by later writes are left out of every match.
