@@ -15,7 +15,7 @@ extension SearchIndex {
 
     /// Brings each replica up to date with this index, after a write here: each reads what it
     /// lacks from this index's change log and applies it in one transaction of its own, with
-    /// the mark of the state it now holds (`mirror`). A replica not set up yet (newly listed, or
+    /// the mark of the state it now holds (`sync(from:)`). A replica not set up yet (newly listed, or
     /// its `primary` is not this index: a kill came between this index's settings and its own,
     /// or it was deleted and is made again) gets this index's settings when it has none, and
     /// `primary`; having no mark of this index, it then gets every record, replacing its own (as
@@ -44,11 +44,11 @@ extension SearchIndex {
                         try replica.setSettings(["primary": .string(self.name)])
                     }
                 }
-                try replica.mirror(store)
+                try replica.sync(from: store)
             } catch {
                 // Committed here: the replica tries again before its next search, and at this
                 // index's next write.
-                directory.existing(name)?.pendingMirror.value = store
+                directory.existing(name)?.pendingSync.value = store
                 continue
             }
         }
@@ -60,18 +60,18 @@ extension SearchIndex {
     /// (a mark is only written here, and any other write of records removes it). The
     /// transaction checks the mark is still the one read: another process doing the same
     /// meanwhile makes it read again.
-    func mirror(_ primary: RecordStore) throws(SearchError) {
+    func sync(from primary: RecordStore) throws(SearchError) {
         live.writeLock.lock()
         defer { live.writeLock.unlock() }
-        pendingMirror.value = nil
+        pendingSync.value = nil
         for _ in 0..<5 {
-            let held = try store.mirrorMark()
+            let held = try store.primaryMark()
             // Written inside the primary's read transaction: a large change is read from the
             // primary a batch at a time as it is written here.
             let applied = try primary.withChangeForReplica(holding: held, streamingBeyond: IndexState.deltaLimit) { change, mark throws(SearchError) -> Bool in
-                var mirrored = change
-                mirrored.mirror = RecordStore.Change.Mirror(expected: held, new: mark)
-                guard try live.writeIfCurrent(mirrored) else { return false }
+                var synced = change
+                synced.markUpdate = RecordStore.Change.MarkUpdate(expected: held, new: mark)
+                guard try live.writeIfCurrent(synced) else { return false }
                 return true
             }
             if applied != false { return }   // nil: already up to date
@@ -81,14 +81,14 @@ extension SearchIndex {
 
     /// A catching up that failed after a primary's write, tried again (best effort: a search
     /// answers with what the replica holds, and it stays pending when this fails too).
-    func retryMirror(from primary: RecordStore) {
+    func retrySync(from primary: RecordStore) {
         // A primary deleted (or made again) meanwhile is not followed: its next write, if any,
         // brings this replica up to date.
         guard primary.isStillAtPath else {
-            pendingMirror.value = nil
+            pendingSync.value = nil
             return
         }
-        do { try mirror(primary) } catch { pendingMirror.value = primary }
+        do { try sync(from: primary) } catch { pendingSync.value = primary }
     }
 
     /// Brings this index up to date with `primary` (the store of the index its `primary` setting
@@ -96,7 +96,7 @@ extension SearchIndex {
     /// undone); when the engine opens it (`SearchEngine.catchUpWithPrimary`).
     func catchUpWithPrimary(_ primary: RecordStore) throws(SearchError) {
         guard try IndexConfiguration(settings: try primary.settings()).replicas.contains(name) else { return }
-        try mirror(primary)
+        try sync(from: primary)
     }
 
     /// The primary this index is a replica of: the index its `primary` setting names, when that

@@ -109,7 +109,7 @@ extension SearchIndex {
             var detach = RecordStore.Change(updateSettings: { (stored: IndexSettings) throws(SearchError) -> IndexSettings in
                 try stored.applying(["primary": .null])
             })
-            detach.forgetsMirror = true
+            detach.forgetsPrimaryMark = true
             // Best effort, as `updateReplicas`: this index's write is committed. A replica left
             // attached keeps `primary`, but no longer listed, it is a regular index (`primaryName`).
             try? replica.write(detach)

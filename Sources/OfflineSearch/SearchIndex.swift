@@ -23,7 +23,7 @@ public final class SearchIndex: Sendable {
     let directory: IndexDirectory?
     /// The primary's store when bringing this replica up to date after a primary's write
     /// failed: tried again before this index's next search (or the primary's next write).
-    let pendingMirror = LockedValue<RecordStore?>(nil)
+    let pendingSync = LockedValue<RecordStore?>(nil)
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
          durability: SearchEngine.Durability = .processCrash, journal: RecordStore.Journal = .writeAheadLog) throws(SearchError) {
@@ -39,7 +39,7 @@ public final class SearchIndex: Sendable {
     /// the database's generation moved past the current state's, reads what the writes since
     /// changed (the change log). Costs one `PRAGMA data_version` when nothing changed.
     func followCommittedWrites() throws(SearchError) {
-        if let primary = pendingMirror.value { retryMirror(from: primary) }
+        if let primary = pendingSync.value { retrySync(from: primary) }
         try live.followCommittedWrites()
     }
 
@@ -56,10 +56,10 @@ public final class SearchIndex: Sendable {
     /// older than the answer, never newer (the search follows every write committed before it
     /// starts; its primary's too, as this does, when it can be read), so a cache only misses.
     public func contentVersion() throws(SearchError) -> ContentVersion? {
-        guard pendingMirror.value == nil else { return nil }
+        guard pendingSync.value == nil else { return nil }
         var version = ContentVersion(indexID: store.indexID, generation: try store.committedGeneration())
         if let primaryName = live.state.configuration.settings.string("primary"), let primary = directory?.existing(primaryName) {
-            guard primary.pendingMirror.value == nil else { return nil }
+            guard primary.pendingSync.value == nil else { return nil }
             version.primaryID = primary.store.indexID
             // What the search reads of it: its settings as followed now (as a search does).
             try? primary.followCommittedWrites()

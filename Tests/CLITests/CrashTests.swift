@@ -82,7 +82,7 @@ import Darwin
             // the state of the primary's last write, or of the one before when it was killed
             // between the two commits (the replica is then caught up when opened).
             let primaryGeneration = try RecordStore(path: "\(folder)/\(index).index.sqlite", readOnly: true).generation()
-            let held = try RecordStore(path: "\(folder)/\(index)_replica.index.sqlite", readOnly: true).mirrorMark()
+            let held = try RecordStore(path: "\(folder)/\(index)_replica.index.sqlite", readOnly: true).primaryMark()
             let heldGeneration = try #require(held, "trial \(trial): the server mirrored nothing").generation
             #expect(heldGeneration == primaryGeneration || heldGeneration == primaryGeneration - 1,
                     "trial \(trial): the replica holds generation \(heldGeneration), the primary is at \(primaryGeneration)")

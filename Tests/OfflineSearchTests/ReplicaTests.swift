@@ -273,7 +273,7 @@ import SearchAPI
 
     /// Two engines (two processes) bring the same replica up to date at once, one copying it
     /// whole: the marks keep either from taking it back to an older state.
-    @Test func twoEnginesMirroringOneReplicaAgree() async throws {
+    @Test func twoEnginesSyncingOneReplicaAgree() async throws {
         let engine = try TestEngine()
         let primary = try makePrimary(engine)
         let other = try SearchEngine(directory: engine.directory.url)
@@ -285,11 +285,11 @@ import SearchAPI
             let first = try engine.engine.existingIndex("products_price_asc")
             let second = try other.existingIndex("products_price_asc")
             let primaryStore = primary.store
-            async let a: Void = Task.detached { try first.mirror(primaryStore) }.value
-            async let b: Void = Task.detached { try second.mirror(primaryStore) }.value
+            async let a: Void = Task.detached { try first.sync(from: primaryStore) }.value
+            async let b: Void = Task.detached { try second.sync(from: primaryStore) }.value
             _ = try await (a, b)
             try ReplicaTests.expectSameRecords(primary, first, "round \(round)")
-            #expect(try first.store.mirrorMark()?.generation == (try primary.store.generation()), "round \(round)")
+            #expect(try first.store.primaryMark()?.generation == (try primary.store.generation()), "round \(round)")
         }
     }
 

@@ -68,10 +68,10 @@ extension LiveIndex {
                 let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                     || change.size > IndexState.deltaLimit   // as a merge would right after it
                     || change.upsertBatches != nil
-                if let mirror = change.mirror {
-                    guard try store.replaceMirrorMark(expected: mirror.expected, with: mirror.new) else { return nil }
-                } else if change.forgetsMirror || change.writesRecords {
-                    try store.forgetMirrorMark()
+                if let update = change.markUpdate {
+                    guard try store.replacePrimaryMark(expected: update.expected, with: update.new) else { return nil }
+                } else if change.forgetsPrimaryMark || change.writesRecords {
+                    try store.forgetPrimaryMark()
                 }
                 if change.updateSettings != nil { try store.writeSettings(settings) }
                 try store.ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)

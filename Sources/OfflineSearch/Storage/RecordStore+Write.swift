@@ -46,13 +46,13 @@ extension RecordStore {
         /// A replica's write of what its primary changed: written only when the replica still
         /// holds `expected`, and it then holds `new`. Any other write of records removes the
         /// mark (the records are no longer exactly the primary's at that generation).
-        var mirror: Mirror?
+        var markUpdate: MarkUpdate?
         /// Remove the mark even though no record changes (a replica detached from its primary).
-        var forgetsMirror = false
+        var forgetsPrimaryMark = false
 
-        struct Mirror {
-            var expected: MirrorMark?
-            var new: MirrorMark
+        struct MarkUpdate {
+            var expected: PrimaryMark?
+            var new: PrimaryMark
         }
 
         /// How many records the change saves or deletes by name (streamed ones not counted).
@@ -112,8 +112,8 @@ extension RecordStore {
 
     /// Replaces a replica's mark of its primary with `new`, when it is still `expected`
     /// (false, nothing written, when it is not).
-    func replaceMirrorMark(expected: MirrorMark?, with new: MirrorMark) throws -> Bool {
-        guard try RecordStore.readMirrorMark(writer) == expected else { return false }
+    func replacePrimaryMark(expected: PrimaryMark?, with new: PrimaryMark) throws -> Bool {
+        guard try RecordStore.readPrimaryMark(writer) == expected else { return false }
         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES ('mirrorOf', ?)")
         try statement.bind(1, new.stored)
         try statement.run()
@@ -121,7 +121,7 @@ extension RecordStore {
     }
 
     /// Removes a replica's mark of its primary (its records are no longer exactly the primary's).
-    func forgetMirrorMark() throws {
+    func forgetPrimaryMark() throws {
         // A prepared statement: this runs on every write of records.
         try writer.statement("DELETE FROM meta WHERE key = 'mirrorOf'").run()
     }

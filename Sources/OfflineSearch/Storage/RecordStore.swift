@@ -299,7 +299,7 @@ final class RecordStore: @unchecked Sendable {
     /// Which state of its primary a replica holds: the primary's `indexID` and the generation
     /// of the primary's last write applied here (the replica's meta `mirrorOf`, written in the
     /// same transaction as the records it brings).
-    struct MirrorMark: Equatable, Sendable {
+    struct PrimaryMark: Equatable, Sendable {
         var primaryID: String
         var generation: Int64
 
@@ -316,13 +316,13 @@ final class RecordStore: @unchecked Sendable {
         }
     }
 
-    /// The state of its primary this index holds as a replica (nil when it never mirrored one).
-    func mirrorMark() throws(SearchError) -> MirrorMark? {
-        try withReader { connection in try RecordStore.readMirrorMark(connection) }
+    /// The state of its primary this index holds as a replica (nil when it never synced one).
+    func primaryMark() throws(SearchError) -> PrimaryMark? {
+        try withReader { connection in try RecordStore.readPrimaryMark(connection) }
     }
 
-    static func readMirrorMark(_ connection: SQLiteConnection) throws -> MirrorMark? {
-        try metaValue(connection, "mirrorOf").flatMap(MirrorMark.init(stored:))
+    static func readPrimaryMark(_ connection: SQLiteConnection) throws -> PrimaryMark? {
+        try metaValue(connection, "mirrorOf").flatMap(PrimaryMark.init(stored:))
     }
 
     /// Runs `body` with what a replica holding `mark` of this index lacks, as one change, and the
@@ -332,14 +332,14 @@ final class RecordStore: @unchecked Sendable {
     /// else (another primary, a clear since, no mark) every record, replacing the replica's.
     /// More records than `streamingBeyond` are read a batch at a time while `body` writes
     /// them (`Change.upsertBatches`): copying a large primary holds a batch, not every record.
-    func withChangeForReplica<T>(holding mark: MirrorMark?, streamingBeyond limit: Int,
-                                 _ body: (Change, MirrorMark) throws(SearchError) -> T) throws(SearchError) -> T? {
+    func withChangeForReplica<T>(holding mark: PrimaryMark?, streamingBeyond limit: Int,
+                                 _ body: (Change, PrimaryMark) throws(SearchError) -> T) throws(SearchError) -> T? {
         let indexID = self.indexID
         let path = self.path
         return try withReader { connection in
             try connection.readTransaction { () throws -> T? in
                 let generation = try RecordStore.readGeneration(connection)
-                let current = MirrorMark(primaryID: indexID, generation: generation)
+                let current = PrimaryMark(primaryID: indexID, generation: generation)
                 if mark == current { return nil }
                 let logStart = try RecordStore.metaValue(connection, "objectLogStart").flatMap { Int64($0) }
                 /// The records written after `since` (every record without), in rowid order (the
