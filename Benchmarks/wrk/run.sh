@@ -6,6 +6,9 @@
 #
 # Needs release builds of offline-search and offline-search-benchmark (this script builds them).
 # RESPONSE_CACHE_MIB=0 runs the server without its response cache (default: the server's, 64).
+# LOG=FILE sends that keystroke log (JSON lines, as `write-log` or ../shared/bench/make_queries.py
+# write them) instead of the benchmark's 2,999 requests. DELAY_MS=N paces each connection (N ms
+# after each answer: about connections / (N ms + latency) requests/s; Benchmarks/wrk/paced.lua).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:?usage: Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]}
@@ -17,7 +20,7 @@ swift build -c release --product offline-search-benchmark >/dev/null
 bin=$(swift build -c release --show-bin-path)
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
-"$bin/offline-search-benchmark" write-log --out "$work/log.jsonl" >/dev/null
+if [ -n "${LOG:-}" ]; then cp "$LOG" "$work/log.jsonl"; else "$bin/offline-search-benchmark" write-log --out "$work/log.jsonl" >/dev/null; fi
 python3 -c '
 import json, sys
 with open(sys.argv[1]) as source, open(sys.argv[2], "w") as out:
@@ -34,4 +37,8 @@ for _ in $(seq 100); do
 done
 # One pass to warm up, then the measured run.
 wrk -t2 -c"$connections" -d5s -s Benchmarks/wrk/keystrokes.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products >/dev/null
-wrk -t2 -c"$connections" -d"${seconds}s" --latency -s Benchmarks/wrk/keystrokes.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products
+if [ -n "${DELAY_MS:-}" ]; then
+    wrk -t2 -c"$connections" -d"${seconds}s" --latency -s Benchmarks/wrk/paced.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products "$DELAY_MS"
+else
+    wrk -t2 -c"$connections" -d"${seconds}s" --latency -s Benchmarks/wrk/keystrokes.lua "http://127.0.0.1:$port" -- "$work/bodies.jsonl" products
+fi
