@@ -9,15 +9,20 @@
 # LOG=FILE sends that keystroke log (JSON lines, as `write-log` or ../shared/bench/make_queries.py
 # write them) instead of the benchmark's 2,999 requests. DELAY_MS=N paces each connection (N ms
 # after each answer: about connections / (N ms + latency) requests/s; Benchmarks/wrk/paced.lua).
+# BIN=FOLDER runs the binaries there (another commit's release build) instead of building these.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 data=${1:?usage: Benchmarks/wrk/run.sh DATA_DIR [seconds] [connections]}
 seconds=${2:-30}
 connections=${3:-32}
 port=${PORT:-18108}
-swift build -c release --product offline-search >/dev/null
-swift build -c release --product offline-search-benchmark >/dev/null
-bin=$(swift build -c release --show-bin-path)
+if [ -n "${BIN:-}" ]; then
+    bin=$BIN   # another build's folder (a side-by-side run), built already
+else
+    swift build -c release --product offline-search >/dev/null
+    swift build -c release --product offline-search-benchmark >/dev/null
+    bin=$(swift build -c release --show-bin-path)
+fi
 work=$(mktemp -d)
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 if [ -n "${LOG:-}" ]; then cp "$LOG" "$work/log.jsonl"; else "$bin/offline-search-benchmark" write-log --out "$work/log.jsonl" >/dev/null; fi
