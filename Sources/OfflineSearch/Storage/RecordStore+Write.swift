@@ -270,12 +270,13 @@ extension RecordStore {
         let deleteRecord = try writer.statement("DELETE FROM records WHERE rowid = ?")
         let logRemoval = try writer.statement("INSERT OR REPLACE INTO removed_records (rowid, generation) VALUES (?, ?)")
         let logObjectRemoval = try writer.statement("INSERT OR REPLACE INTO removed_objects (object_id, generation) VALUES (?, ?)")
+        let textWriter = try text.map { layout throws in try textTableWriter(levelCount: layout.levelCount) }
         func delete(found statement: SQLiteStatement) throws {
             guard try statement.step() else { return }
             let rowID = statement.int64(0)
             let objectID = statement.string(2)
-            if let text, let old = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
-                try textTableWriter(levelCount: text.levelCount).delete(rowID: rowID, text.columns(old), record: 0)
+            if let text, let textWriter, let old = try statement.withBytes(1, { try JSONValue(parsingUTF8: $0) }).objectValue {
+                try textWriter.delete(rowID: rowID, text.columns(old), record: 0)
             }
             statement.reset()
             deleteRecord.reset()
