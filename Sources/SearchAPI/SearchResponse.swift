@@ -95,6 +95,15 @@ public struct SearchResponse: Sendable, Hashable {
     public var queryID: String?
     /// With `aroundLatLng` and no `aroundRadius`: the radius the engine chose, in metres.
     public var automaticRadius: String?
+    /// Algolia's `userData`: the `userData` of every Rule applied (a banner, a message), in the
+    /// order the rules were applied; nil when none carried any.
+    public var userData: [JSONValue]?
+    /// Algolia's `appliedRules`: the objectIDs of the Rules applied (`[{"objectID": …}]`); nil
+    /// when none was applied.
+    public var appliedRules: [String]?
+    /// Algolia's `renderingContent`: how a UI should show the results (`facetOrdering`,
+    /// `redirect`), from the index's setting or a Rule's consequence; empty when neither sets it.
+    public var renderingContent: JSONObject = JSONObject()
     /// Algolia's `processingTimeMS`: how long the search took, in milliseconds.
     public var processingTimeMS: Int = 0
     /// Which side answered, set by a service that composes a remote and a local one
@@ -107,8 +116,8 @@ public struct SearchResponse: Sendable, Hashable {
     /// The counts of one facet, if it was requested.
     public func facet(_ attribute: String) -> FacetCounts? { facets?.first { $0.attribute == attribute } }
 
-    /// The response in Algolia's JSON and key order, with `exhaustive` and an empty
-    /// `renderingContent` as Algolia sends them (`origin` is left out).
+    /// The response in Algolia's JSON and key order, with `exhaustive` and `renderingContent`
+    /// (empty when nothing sets it) as Algolia sends them (`origin` is left out).
     public var jsonValue: JSONValue {
         var object = JSONObject()
         object.appendUnique("hits", .array(hits))
@@ -149,7 +158,11 @@ public struct SearchResponse: Sendable, Hashable {
         if let index { object.appendUnique("index", .string(index)) }
         if let queryID { object.appendUnique("queryID", .string(queryID)) }
         if let automaticRadius { object.appendUnique("automaticRadius", .string(automaticRadius)) }
-        object.appendUnique("renderingContent", .object(JSONObject()))
+        if let userData { object.appendUnique("userData", .array(userData)) }
+        if let appliedRules {
+            object.appendUnique("appliedRules", .array(appliedRules.map { ["objectID": .string($0)] }))
+        }
+        object.appendUnique("renderingContent", .object(renderingContent))
         object.appendUnique("processingTimeMS", .int(Int64(processingTimeMS)))
         return .object(object)
     }
@@ -178,6 +191,9 @@ public struct SearchResponse: Sendable, Hashable {
         index = object["index"]?.stringValue
         queryID = object["queryID"]?.stringValue
         automaticRadius = object["automaticRadius"]?.stringValue
+        userData = object["userData"]?.arrayValue
+        appliedRules = object["appliedRules"]?.arrayValue?.compactMap { $0["objectID"]?.stringValue }
+        renderingContent = object["renderingContent"]?.objectValue ?? JSONObject()
         exhaustiveNbHits = object["exhaustiveNbHits"]?.boolValue ?? true
         exhaustiveTypo = object["exhaustiveTypo"]?.boolValue ?? true
         exhaustiveFacetsCount = object["exhaustiveFacetsCount"]?.boolValue
