@@ -3,7 +3,7 @@ import SearchAPI
 /// The engine behind the protocols a mirror and an admin screen use, on its public API: a
 /// mirror copies into it (or out of it) as it does with a remote service. A local write is
 /// applied when the call returns, so every task is published at once (`taskID` 0).
-extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingService {
+extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingService, IndexRulesService {
     // MARK: BrowsingService
 
     public func browse(indexName: String, parameters: SearchParameters, cursor: String?) async throws(SearchError) -> BrowseResponse {
@@ -21,6 +21,37 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
     public func searchSynonyms(indexName: String, query: String, page: Int, hitsPerPage: Int) async throws(SearchError) -> SynonymsPage {
         let found = try existingIndex(indexName).searchSynonyms(query: query, page: page, hitsPerPage: hitsPerPage)
         return SynonymsPage(hits: found.hits, nbHits: found.nbHits)
+    }
+
+    // MARK: IndexRulesService
+
+    public func getRule(indexName: String, objectID: String) async throws(SearchError) -> JSONObject {
+        guard let rule = try existingIndex(indexName).rule(objectID) else {
+            throw SearchError(.objectNotFound, "Rule \(objectID) does not exist in index \(indexName)")
+        }
+        return rule
+    }
+
+    public func saveRules(indexName: String, rules: [JSONObject], forwardToReplicas: Bool,
+                          clearExistingRules: Bool) async throws(SearchError) -> WriteResponse {
+        try index(indexName).saveRules(rules, clearExisting: clearExistingRules, forwardToReplicas: forwardToReplicas)
+        return WriteResponse(taskID: 0)
+    }
+
+    public func deleteRule(indexName: String, objectID: String, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse {
+        guard try existingIndex(indexName).deleteRule(objectID, forwardToReplicas: forwardToReplicas) else {
+            throw SearchError(.objectNotFound, "Rule \(objectID) does not exist in index \(indexName)")
+        }
+        return WriteResponse(taskID: 0)
+    }
+
+    public func clearRules(indexName: String, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse {
+        if exists(indexName) { try existingIndex(indexName).clearRules(forwardToReplicas: forwardToReplicas) }
+        return WriteResponse(taskID: 0)
+    }
+
+    public func searchRules(indexName: String, searchRulesParams: SearchRulesParams) async throws(SearchError) -> RulesPage {
+        try existingIndex(indexName).searchRules(searchRulesParams)
     }
 
     // MARK: IndexWritingService

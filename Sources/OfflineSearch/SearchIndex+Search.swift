@@ -71,9 +71,11 @@ extension SearchIndex {
         try followCommittedWrites()
         let state = live.state
         if context?.state !== state { context = StateContext(state: state) }
-        return SearchPipeline(context: context!, indexName: name) { [store] rowIDs, generation throws(SearchError) in
+        return SearchPipeline(context: context!, indexName: name, rules: live.rules, fetchRecords: { [store] rowIDs, generation throws(SearchError) in
             try store.records(rowIDs: rowIDs, generation: generation)
-        }
+        }, findRecords: { [store] objectIDs throws(SearchError) in
+            try store.rowIDs(objectIDs: objectIDs)
+        })
     }
 
     /// `relevancyStrictness` (0–100, by default 100) when this index is a virtual replica (its

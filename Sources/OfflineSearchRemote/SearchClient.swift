@@ -287,3 +287,44 @@ extension SearchClient: SearchService, BrowsingService, IndexSettingsReader, Ind
         throw SearchError(.internalError, "task \(taskID) of index \(indexName) was not published after \(maxRetries) checks")
     }
 }
+
+// MARK: Rules
+
+extension SearchClient: IndexRulesService {
+    public func getRule(indexName: String, objectID: String) async throws(SearchError) -> JSONObject {
+        let json = try await call(.getRule(index: indexName, objectID: objectID))
+        guard let rule = json.objectValue else { throw SearchError(.invalidJSON, "get rule answer: expected an object") }
+        return rule
+    }
+
+    public func saveRules(indexName: String, rules: [JSONObject], forwardToReplicas: Bool = false,
+                          clearExistingRules: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call(.saveRules(index: indexName),
+                                     query: [("forwardToReplicas", String(forwardToReplicas)),
+                                             ("clearExistingRules", String(clearExistingRules))],
+                                     body: .array(rules.map(JSONValue.object))), "save rules")
+    }
+
+    /// Saves one rule (`PUT /1/indexes/{index}/rules/{objectID}`).
+    public func saveRule(indexName: String, objectID: String, rule: JSONObject,
+                         forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        var rule = rule
+        if rule["objectID"] == nil { rule["objectID"] = .string(objectID) }
+        return try writeResponse(await call(.putRule(index: indexName, objectID: objectID),
+                                            query: [("forwardToReplicas", String(forwardToReplicas))], body: .object(rule)), "save rule")
+    }
+
+    public func deleteRule(indexName: String, objectID: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call(.deleteRule(index: indexName, objectID: objectID),
+                                     query: [("forwardToReplicas", String(forwardToReplicas))]), "delete rule")
+    }
+
+    public func clearRules(indexName: String, forwardToReplicas: Bool = false) async throws(SearchError) -> WriteResponse {
+        try writeResponse(await call(.clearRules(index: indexName), query: [("forwardToReplicas", String(forwardToReplicas))]),
+                          "clear rules")
+    }
+
+    public func searchRules(indexName: String, searchRulesParams: SearchRulesParams) async throws(SearchError) -> RulesPage {
+        try RulesPage(json: try await call(.searchRules(index: indexName), body: searchRulesParams.jsonValue))
+    }
+}

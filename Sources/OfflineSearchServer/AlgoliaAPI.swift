@@ -278,9 +278,48 @@ final class AlgoliaAPI: Sendable {
             return (.ok, ["hits": .array(found.hits.map(JSONValue.object)), "nbHits": .int(Int64(found.nbHits))])
 
         case .searchRules(let name):
-            // The engine has no rules: an existing index has none.
-            _ = try engine.existingIndex(name)
-            return (.ok, ["hits": [], "nbHits": 0, "page": 0, "nbPages": 0])
+            let parameters = try SearchRulesParams(json: .object(try object(body)))
+            return (.ok, try engine.existingIndex(name).searchRules(parameters).jsonValue)
+
+        case .saveRules(let name):
+            guard case .array(let rules) = body else {
+                throw SearchError(.invalidJSON, "body: expected an array of rule objects, each with an objectID")
+            }
+            var objects: [JSONObject] = []
+            for (position, rule) in rules.enumerated() {
+                guard let object = rule.objectValue else {
+                    throw SearchError.invalidParameter("rules[\(position)]", expected: "a rule object", got: rule.jsonString)
+                }
+                objects.append(object)
+            }
+            try engine.index(name).saveRules(objects, clearExisting: flag(query, "clearExistingRules"),
+                                             forwardToReplicas: flag(query, "forwardToReplicas"))
+            return (.ok, ["taskID": task(), "updatedAt": now()])
+
+        case .putRule(let name, let objectID):
+            var rule = try object(body)
+            if rule["objectID"] == nil { rule["objectID"] = .string(objectID) }
+            guard rule["objectID"]?.scalarText == objectID else {
+                throw SearchError.invalidParameter("objectID", expected: "the objectID of the path (\(objectID))", got: rule["objectID"]?.jsonString)
+            }
+            try engine.index(name).saveRule(rule, forwardToReplicas: flag(query, "forwardToReplicas"))
+            return (.ok, ["taskID": task(), "updatedAt": now(), "id": .string(objectID)])
+
+        case .getRule(let name, let objectID):
+            guard let rule = try engine.existingIndex(name).rule(objectID) else {
+                throw SearchError(.objectNotFound, "ObjectID does not exist")
+            }
+            return (.ok, .object(rule))
+
+        case .deleteRule(let name, let objectID):
+            guard engine.exists(name), try engine.index(name).deleteRule(objectID, forwardToReplicas: flag(query, "forwardToReplicas")) else {
+                throw SearchError(.objectNotFound, "ObjectID does not exist")
+            }
+            return (.ok, ["taskID": task(), "deletedAt": now()])
+
+        case .clearRules(let name):
+            if engine.exists(name) { try engine.index(name).clearRules(forwardToReplicas: flag(query, "forwardToReplicas")) }
+            return (.ok, ["taskID": task(), "updatedAt": now()])
         }
     }
 

@@ -87,6 +87,15 @@ extension AlgoliaRoute {
             case ("synonyms", "search"): self = try only(.post, .searchSynonyms(index: index))
             case ("synonyms", "clear"): self = try only(.post, .clearSynonyms(index: index))
             case ("rules", "search"): self = try only(.post, .searchRules(index: index))
+            case ("rules", "batch"): self = try only(.post, .saveRules(index: index))
+            case ("rules", "clear"): self = try only(.post, .clearRules(index: index))
+            case ("rules", let id):
+                switch method {
+                case .get: self = .getRule(index: index, objectID: id)
+                case .put: self = .putRule(index: index, objectID: id)
+                case .delete: self = .deleteRule(index: index, objectID: id)
+                default: throw wrongMethod
+                }
             case ("synonyms", let id):
                 switch method {
                 case .get: self = .getSynonym(index: index, objectID: id)

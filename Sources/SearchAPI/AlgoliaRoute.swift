@@ -71,6 +71,16 @@ package enum AlgoliaRoute: Sendable, Hashable {
     case deleteSynonym(index: String, objectID: String)
     /// `POST /1/indexes/{indexName}/rules/search`
     case searchRules(index: String)
+    /// `POST /1/indexes/{indexName}/rules/batch`
+    case saveRules(index: String)
+    /// `POST /1/indexes/{indexName}/rules/clear`
+    case clearRules(index: String)
+    /// `GET /1/indexes/{indexName}/rules/{objectID}`
+    case getRule(index: String, objectID: String)
+    /// `PUT /1/indexes/{indexName}/rules/{objectID}`
+    case putRule(index: String, objectID: String)
+    /// `DELETE /1/indexes/{indexName}/rules/{objectID}`
+    case deleteRule(index: String, objectID: String)
 
     /// An HTTP method, by its name (`GET`): the four the API uses have names here, and any
     /// other a request arrives with is kept, to be refused by name (405).
@@ -98,11 +108,12 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// (`GET /1/indexes/{indexName}`) and for a browse.
     package var method: Method {
         switch self {
-        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym: .get
-        case .putObject, .setSettings, .putSynonym: .put
-        case .deleteIndex, .deleteObject, .deleteSynonym: .delete
+        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym, .getRule: .get
+        case .putObject, .setSettings, .putSynonym, .putRule: .put
+        case .deleteIndex, .deleteObject, .deleteSynonym, .deleteRule: .delete
         case .multiSearch, .getObjects, .multiBatch, .search, .searchFacetValues, .browse, .saveObject, .partialUpdate,
-             .batch, .deleteBy, .clear, .operation, .saveSynonyms, .searchSynonyms, .clearSynonyms, .searchRules:
+             .batch, .deleteBy, .clear, .operation, .saveSynonyms, .searchSynonyms, .clearSynonyms, .searchRules,
+             .saveRules, .clearRules:
             .post
         }
     }
@@ -148,7 +159,8 @@ package enum AlgoliaRoute: Sendable, Hashable {
              .partialUpdate(let index, _), .batch(let index), .deleteBy(let index), .clear(let index),
              .getSettings(let index), .setSettings(let index), .operation(let index), .task(let index, _),
              .saveSynonyms(let index), .searchSynonyms(let index), .clearSynonyms(let index),
-             .getSynonym(let index, _), .putSynonym(let index, _), .deleteSynonym(let index, _), .searchRules(let index):
+             .getSynonym(let index, _), .putSynonym(let index, _), .deleteSynonym(let index, _), .searchRules(let index),
+             .saveRules(let index), .clearRules(let index), .getRule(let index, _), .putRule(let index, _), .deleteRule(let index, _):
             index
         }
     }
@@ -158,7 +170,8 @@ package enum AlgoliaRoute: Sendable, Hashable {
     package var writes: Bool {
         switch self {
         case .saveObject, .deleteIndex, .putObject, .deleteObject, .partialUpdate, .batch, .multiBatch, .deleteBy,
-             .clear, .setSettings, .operation, .saveSynonyms, .clearSynonyms, .putSynonym, .deleteSynonym:
+             .clear, .setSettings, .operation, .saveSynonyms, .clearSynonyms, .putSynonym, .deleteSynonym,
+             .saveRules, .clearRules, .putRule, .deleteRule:
             true
         default:
             false
@@ -221,6 +234,12 @@ package enum AlgoliaRoute: Sendable, Hashable {
             rest = [Self.indexName(index), .word("synonyms"), Self.objectID(objectID)]
         case .searchRules(let index):
             rest = [Self.indexName(index), .word("rules"), .word("search")]
+        case .saveRules(let index):
+            rest = [Self.indexName(index), .word("rules"), .word("batch")]
+        case .clearRules(let index):
+            rest = [Self.indexName(index), .word("rules"), .word("clear")]
+        case .getRule(let index, let objectID), .putRule(let index, let objectID), .deleteRule(let index, let objectID):
+            rest = [Self.indexName(index), .word("rules"), Self.objectID(objectID)]
         }
         return indexes + rest
     }

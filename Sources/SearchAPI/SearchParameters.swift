@@ -34,7 +34,8 @@ public enum FilterList: Sendable, Hashable {
     /// The array form: the items, ANDed.
     case list([FilterListItem])
 
-    var jsonValue: JSONValue {
+    /// The filter as Algolia's JSON: the string, or the nested arrays.
+    public var jsonValue: JSONValue {
         switch self {
         case .string(let s): return .string(s)
         case .list(let items):

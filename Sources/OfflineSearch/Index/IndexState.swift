@@ -106,6 +106,18 @@ final class IndexState: Sendable {
         return radius
     }
 
+    /// The values of each facet attribute a rule's `{facet:attribute}` placeholder looked for,
+    /// by their words (made when first asked for).
+    private let facetPhraseCache = LockedValue<[String: FacetPhrases]>([:])
+
+    /// `FacetPhrases` of `attribute` over every segment, remembered.
+    func facetPhrases(_ attribute: String) -> FacetPhrases {
+        if let known = facetPhraseCache.value[attribute] { return known }
+        let phrases = FacetPhrases(attribute, state: self)
+        facetPhraseCache.modify { $0[attribute] = phrases }
+        return phrases
+    }
+
     convenience init(base: IndexSnapshot) {
         self.init(generation: base.generation, segments: [Segment(snapshot: base)])
     }
@@ -196,6 +208,16 @@ final class IndexState: Sendable {
     /// The values `DocumentOrder` ranks a segment's document by.
     func orderValues(segment: Int, document: Int) -> [RankingValue?] {
         segments[segment].snapshot.orderKeys.values(of: document)
+    }
+
+    /// The live document of the record stored at `rowID`, nil when this state does not hold it.
+    func location(ofRowID rowID: Int64) -> (segment: Int, document: Int)? {
+        for (position, segment) in segments.enumerated().reversed() where rowID <= segment.snapshot.largestRowID {
+            segment.prepareRowIndex()
+            guard let document = segment.rowIndex.value?.document(of: rowID) else { continue }
+            return segment.live?.contains(document) ?? true ? (position, document) : nil
+        }
+        return nil
     }
 
     func rowID(segment: Int, document: Int) -> Int64 {

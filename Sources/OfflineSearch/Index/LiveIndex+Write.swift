@@ -49,6 +49,8 @@ extension LiveIndex {
         defer { derivedLock.unlock() }
         // A write that derives the index anew: what it accumulated, to lay out once committed.
         var accumulated: (SnapshotAccumulator, Int64)?
+        // The rules the change wrote, published once committed.
+        var rules: RuleBook?
         do {
             let written = try store.inWriteTransaction { () -> Written? in
                 let stored = try store.writtenGeneration()
@@ -74,6 +76,11 @@ extension LiveIndex {
                     try store.forgetPrimaryMark()
                 }
                 if change.updateSettings != nil { try store.writeSettings(settings) }
+                if let update = change.updateRules {
+                    let book = RuleBook(generation: generation, stored: try update(try store.writtenRules()))
+                    try store.writeRules(book.stored, generation: generation)
+                    rules = book
+                }
                 try store.ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)
                 if change.clearFirst { try store.removeAllRecords(generation: generation) }
                 let layout = configuration.textLayout
@@ -129,6 +136,7 @@ extension LiveIndex {
                 return .logged(generation: generation, written: nil)
             }
             guard let written else { return nil }
+            if let rules { ruleBook.value = rules }
             if let (accumulator, generation) = accumulated.take() {
                 // Committed: whatever happens now, the write is not reported as failed.
                 guard let snapshot = derived.finishCommitted(consume accumulator, generation: generation, started: started) else {

@@ -14,6 +14,8 @@ final class LiveIndex: Sendable {
     /// lock of ours in the engine's write path (the store relies on it; SQLite's own lock
     /// orders the writes of other processes).
     let writeLock = NSLock()
+    /// The rules as committed, with the generation that last changed them.
+    let ruleBook: LockedValue<RuleBook>
     /// Whether a merge of the delta into a new base runs in the background.
     private let merging = LockedValue(false)
     /// Whether delta segments are being merged in the background.
@@ -23,7 +25,12 @@ final class LiveIndex: Sendable {
     init(store: RecordStore) throws(SearchError) {
         self.store = store
         current = LockedValue(try DerivedIndex(store: store).currentState())
+        let (generation, rules) = try store.rules()
+        ruleBook = LockedValue(RuleBook(generation: generation, stored: rules))
     }
+
+    /// The rules searches apply now.
+    var rules: RuleBook { ruleBook.value }
 
     /// The state searches read now.
     var state: IndexState { current.value }
@@ -45,6 +52,11 @@ final class LiveIndex: Sendable {
     func followCommittedWritesLocked() throws(SearchError) {
         guard try store.committedGeneration() != current.value.generation else { return }
         current.value = try derived.catchUp(current.value)
+        let rulesGeneration = try store.rulesGeneration()
+        if rulesGeneration != ruleBook.value.generation {
+            let (generation, rules) = try store.rules()
+            ruleBook.value = RuleBook(generation: generation, stored: rules)
+        }
         mergeIfNeeded()
         mergeSegmentsIfNeeded()
     }

@@ -28,8 +28,12 @@ struct SearchPipeline {
     let context: StateContext
     /// The index's name, echoed in the response.
     let indexName: String
+    /// The index's Rules (`RuleStage`).
+    let rules: RuleBook
     /// Reads stored records by rowid as of a generation; nil when the store has moved past it.
     let fetchRecords: (_ rowIDs: [Int64], _ generation: Int64) throws(SearchError) -> [JSONObject]?
+    /// The rowids of the records with these objectIDs (a rule's promoted and hidden records).
+    let findRecords: (_ objectIDs: [String]) throws(SearchError) -> [String: Int64]
 
     var state: IndexState { context.state }
     var configuration: IndexConfiguration { context.state.configuration }
@@ -60,6 +64,9 @@ struct SearchPipeline {
         var hitCount: Int
         /// The documents `distinct` kept, per segment (nil without `distinct`).
         var keptByDistinct: [DocumentSet]?
+        /// The page's hits a rule promoted, by their place in `documents`: whether each matched
+        /// the query too.
+        var promoted: [Int: Bool] = [:]
     }
 
     // MARK: A search
@@ -68,7 +75,9 @@ struct SearchPipeline {
     /// records were read (the caller retries on the newer state). `strictness`: the
     /// `relevancyStrictness` of a virtual replica's relevant sort, nil for an ordinary index.
     func search(_ parameters: SearchParameters, relevantSortStrictness strictness: Int?) throws(SearchError) -> SearchResponse? {
-        let matched = try matches(try request(parameters))
+        let rules = try applyRules(parameters)
+        var matched = try matches(try request(rules?.parameters ?? parameters))
+        let promotions = try rules.map { applied throws(SearchError) in try place(applied, in: &matched) } ?? []
         try checkCancellation()
         let request = matched.request
         var response = SearchResponse()
@@ -80,14 +89,15 @@ struct SearchPipeline {
         addFacets(request.facets.filter { !afterDistinct.contains($0) }, over: matched.matches, request: request, to: &response)
         try checkCancellation()
         let ranking = ranking(request, relevantSortStrictness: strictness)
-        let page = rankedPage(matched, ranking: ranking, relevantSortStrictness: strictness)
+        let page = rankedPage(matched, ranking: ranking, relevantSortStrictness: strictness, promotions: promotions)
         if let kept = page.keptByDistinct {
             addFacets(afterDistinct, over: kept.map { SegmentMatch(documents: $0, candidates: nil) }, request: request, to: &response)
         }
         guard let records = try records(page.documents) else { return nil }
         response.hits = hits(records, page: page.documents, matched: matched, ranking: ranking,
-                             withRankingInfo: parameters.getRankingInfo == true)
+                             withRankingInfo: matched.request.parameters.getRankingInfo == true, promoted: page.promoted)
         describe(&response, parameters: parameters, matched: matched, page: page, relevantSortStrictness: strictness)
+        describe(&response, rules: rules)
         return response
     }
 
@@ -174,14 +184,23 @@ struct SearchPipeline {
 
     /// Stage 6: the records as hits: retrieved attributes, highlights and snippets of the words
     /// each segment matched, and `_rankingInfo` when asked for.
+    /// A promoted hit's `_rankingInfo` has `promoted: true` (and, when it did not match the
+    /// query, no word counts).
     func hits(_ records: [JSONObject], page: [(segment: Int, document: Int)], matched: Matched, ranking: Ranking,
-              withRankingInfo: Bool) -> [JSONValue] {
+              withRankingInfo: Bool, promoted: [Int: Bool] = [:]) -> [JSONValue] {
         let builders = matched.matches.map { HitBuilder(request: matched.request, configuration: configuration, candidates: $0.candidates) }
-        return zip(records, page).map { record, position in
+        return zip(records, page).enumerated().map { place, entry in
+            let (record, position) = entry
             guard withRankingInfo else { return builders[position.segment].hit(for: record) }
-            let rankingInfo = RankingInfo.json(for: position.document, candidates: matched.matches[position.segment].candidates,
+            let matchedQuery = promoted[place] ?? true
+            var rankingInfo = RankingInfo.json(for: position.document,
+                                               candidates: matchedQuery ? matched.matches[position.segment].candidates : nil,
                                                boosts: ranking.boosts[position.segment], geo: ranking.geo[position.segment],
                                                userScore: state.documentCount - state.ordinal(segment: position.segment, document: position.document))
+            if promoted[place] != nil, case .object(var info) = rankingInfo {
+                info["promoted"] = true
+                rankingInfo = .object(info)
+            }
             return builders[position.segment].hit(for: record, rankingInfo: rankingInfo)
         }
     }

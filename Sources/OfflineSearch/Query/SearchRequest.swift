@@ -44,8 +44,8 @@ struct SearchRequest {
     let hitsPerPage: Int
     let page: Int
     /// Positions of the hits to return in the ranked result.
-    let start: Int
-    let count: Int
+    var start: Int
+    var count: Int
     let paginationLimitedTo: Int
     let attributesToRetrieve: [String]
     let attributesToHighlight: [String]

@@ -37,6 +37,9 @@ extension RecordStore {
         /// rejects the whole change. Read, modified and written under the database's write
         /// lock, so concurrent changes from several processes all land.
         var updateSettings: (@Sendable (IndexSettings) throws(SearchError) -> IndexSettings)?
+        /// How the rules change, when they do: given the rules stored at the start of the write
+        /// transaction, the new ones (as `updateSettings` does for the settings).
+        var updateRules: (@Sendable ([JSONObject]) throws(SearchError) -> [JSONObject])?
         /// The generation the change was computed from (the rowids of a delete by filter): when
         /// another process committed since, nothing is written and `write` returns nil.
         var expectedGeneration: Int64?

@@ -1,0 +1,188 @@
+import SearchAPI
+
+/// A condition's pattern as the elements to find among a query's words: literal words (folded
+/// and split as the index's text is) and `{facet:attribute}` placeholders. `\:`, `\{`, `\}` and
+/// `\\` are the literal characters.
+struct RulePattern: Sendable, Hashable {
+    enum Element: Sendable, Hashable {
+        /// One folded word.
+        case word(String)
+        /// Any whole value of the facet attribute (one word or several).
+        case facet(String)
+    }
+
+    let elements: [Element]
+
+    init(_ pattern: String, separators: IndexedSeparators) {
+        var elements: [Element] = []
+        var literal = ""
+        func flush() {
+            elements += Tokenizer.words(literal, separators: separators).map(Element.word)
+            literal = ""
+        }
+        var characters = pattern[...]
+        while let character = characters.popFirst() {
+            if character == "\\", let escaped = characters.first {
+                literal.append(escaped)
+                characters = characters.dropFirst()
+            } else if character == "{", characters.hasPrefix("facet:"), let close = characters.firstIndex(of: "}") {
+                flush()
+                elements.append(.facet(String(characters[characters.index(characters.startIndex, offsetBy: 6)..<close])))
+                characters = characters[characters.index(after: close)...]
+            } else {
+                literal.append(character)
+            }
+        }
+        flush()
+        self.elements = elements
+    }
+}
+
+/// Where a condition's pattern was found in the query: the range of query words it covers, and
+/// the facet value each placeholder stood for.
+struct PatternMatch: Sendable, Hashable {
+    var words: Range<Int>
+    var facets: [FacetMatch]
+    /// How many of the pattern's elements were literal words (a literal beats a placeholder).
+    var literalCount: Int
+
+    struct FacetMatch: Sendable, Hashable {
+        var attribute: String
+        /// The value as stored (the filter's value).
+        var value: String
+        var words: Range<Int>
+    }
+}
+
+/// A query as the rules see it: its folded words with their places in the text, and what
+/// matching them needs from the index (facet values for placeholders, synonyms, plurals).
+struct RuleQuery {
+    let text: String
+    let tokens: [Token]
+    let state: IndexState
+
+    init(_ text: String, state: IndexState) {
+        self.text = text
+        self.state = state
+        tokens = Tokenizer.tokens(text, separators: state.configuration.separators)
+    }
+
+    var count: Int { tokens.count }
+
+    /// Where `pattern` is found with `anchoring`: the earliest place (and, there, literals
+    /// before placeholders and the longest facet values first). Nil when it is not.
+    func find(_ pattern: RulePattern, anchoring: RuleAnchoring, alternatives: Bool) -> PatternMatch? {
+        let elements = pattern.elements[...]
+        guard !elements.isEmpty else {
+            return anchoring == .is && tokens.isEmpty ? PatternMatch(words: 0..<0, facets: [], literalCount: 0) : nil
+        }
+        switch anchoring {
+        case .is: return match(elements, from: 0, start: 0, mustEnd: true, alternatives: alternatives)
+        case .startsWith: return match(elements, from: 0, start: 0, mustEnd: false, alternatives: alternatives)
+        case .endsWith:
+            for start in 0..<max(tokens.count, 1) {
+                if let found = match(elements, from: start, start: start, mustEnd: true, alternatives: alternatives) { return found }
+            }
+            return nil
+        case .contains:
+            for start in 0..<max(tokens.count, 1) {
+                if let found = match(elements, from: start, start: start, mustEnd: false, alternatives: alternatives) { return found }
+            }
+            return nil
+        }
+    }
+
+    private func match(_ elements: ArraySlice<Pattern.Element>, from position: Int, start: Int, mustEnd: Bool,
+                       alternatives: Bool) -> PatternMatch? {
+        guard let element = elements.first else {
+            guard !mustEnd || position == tokens.count else { return nil }
+            return PatternMatch(words: start..<position, facets: [], literalCount: 0)
+        }
+        guard position < tokens.count else { return nil }
+        switch element {
+        case .word(let word):
+            guard RuleQuery.word(tokens[position].folded, matches: word, alternatives: alternatives, configuration: state.configuration),
+                  var found = match(elements.dropFirst(), from: position + 1, start: start, mustEnd: mustEnd, alternatives: alternatives)
+            else { return nil }
+            found.literalCount += 1
+            return found
+        case .facet(let attribute):
+            let phrases = state.facetPhrases(attribute)
+            for length in stride(from: min(phrases.longest, tokens.count - position), through: 1, by: -1) {
+                let words = tokens[position..<(position + length)].map(\.folded)
+                guard let value = phrases.value(of: words),
+                      var found = match(elements.dropFirst(), from: position + length, start: start, mustEnd: mustEnd,
+                                        alternatives: alternatives) else { continue }
+                found.facets.insert(.init(attribute: attribute, value: value, words: position..<(position + length)), at: 0)
+                return found
+            }
+            return nil
+        }
+    }
+
+    typealias Pattern = RulePattern
+
+    /// Whether the query word `queryWord` stands for the pattern's `word`: the same folded word,
+    /// or with `alternatives` one step away: a plural or singular, a one-word synonym, or a typo
+    /// (one for words of 4 letters or more, two from 8).
+    static func word(_ queryWord: String, matches word: String, alternatives: Bool, configuration: IndexConfiguration) -> Bool {
+        if queryWord == word { return true }
+        guard alternatives else { return false }
+        if EnglishLanguage.pluralForms(of: word).contains(queryWord) { return true }
+        if configuration.synonyms.alternatives(of: [queryWord]).contains([word])
+            || configuration.synonyms.alternatives(of: [word]).contains([queryWord]) { return true }
+        let length = queryWord.count
+        guard length >= 4 else { return false }
+        return editDistance(Array(queryWord.unicodeScalars), Array(word.unicodeScalars), limit: length >= 8 ? 2 : 1) != nil
+    }
+
+    /// The Damerau–Levenshtein distance (adjacent transpositions count one) when at most `limit`.
+    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
+        guard abs(a.count - b.count) <= limit else { return nil }
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var twoBefore = [Int](repeating: 0, count: b.count + 1)
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [Int](repeating: 0, count: b.count + 1)
+            current[0] = i
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], twoBefore[j - 2] + 1) }
+            }
+            twoBefore = previous
+            previous = current
+        }
+        return previous[b.count] <= limit ? previous[b.count] : nil
+    }
+}
+
+/// The values of one facet attribute by their folded words, for `{facet:attribute}`
+/// placeholders: a run of query words finds the value whose words they are.
+struct FacetPhrases: Sendable {
+    private var byWords: [[String]: String] = [:]
+    /// The most words in a value.
+    private(set) var longest = 0
+
+    static let empty = FacetPhrases()
+
+    init() {}
+
+    /// The values of `attribute` in every segment of `state` (those with no live record too: a
+    /// rule that filters on one finds nothing, as a filter on it would).
+    init(_ attribute: String, state: IndexState) {
+        let separators = state.configuration.separators
+        for segment in state.segments {
+            guard let column = segment.snapshot.facetColumn(attribute) else { continue }
+            for id in 0..<column.values.count {
+                let value = column.values[id]
+                let words = Tokenizer.words(value, separators: separators)
+                guard !words.isEmpty, byWords[words] == nil else { continue }
+                byWords[words] = value
+                longest = max(longest, words.count)
+            }
+        }
+    }
+
+    func value(of words: [String]) -> String? { byWords[words] }
+}
