@@ -293,7 +293,7 @@ struct FacetOrderingCase: Sendable, CustomTestStringConvertible {
         filterState.notifyChange()
         #expect(interactor.selections == ["brand": ["Globex", "Initech"]])
         // A negated filter, or one in another group, is not a selection.
-        filterState[or: "brands"].add(!Filter.Facet(attribute: "brand", stringValue: "Hooli"))
+        filterState[or: "brands"].add(Filter.Facet(attribute: "brand", stringValue: "Hooli", isNegated: true))
         filterState[and: "brand"].add(Filter.Facet(attribute: "brand", stringValue: "Umbrella"))
         filterState.notifyChange()
         #expect(interactor.selections == ["brand": ["Globex", "Initech"]])
@@ -311,7 +311,7 @@ struct FacetOrderingCase: Sendable, CustomTestStringConvertible {
         interactor.update(response)
         #expect(interactor.selections == ["color": ["green"]])
         // Selecting another value replaces it (single selection), keeping the negated filter.
-        filterState[and: "color"].add(!Filter.Facet(attribute: "color", stringValue: "blue"))
+        filterState[and: "color"].add(Filter.Facet(attribute: "color", stringValue: "blue", isNegated: true))
         interactor.toggleSelection(ofFacetValue: "red", for: "color")
         #expect(filterState.filters.filtersString == #"NOT "color":"blue" AND "color":"red""#)
     }
