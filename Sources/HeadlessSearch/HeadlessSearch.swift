@@ -7,8 +7,10 @@
 /// - *Interactors* (`SearchBoxInteractor`, `HitsInteractor`, `FacetListInteractor`,
 ///   `HierarchicalInteractor`, `FilterToggleInteractor`, `NumberInteractor`,
 ///   `NumberRangeInteractor`, `CurrentFiltersInteractor`, `ClearFiltersInteractor`,
-///   `StatsInteractor`, `LoadingInteractor`, `SortByInteractor`) hold UI state and publish
-///   events (`Observer`, or `AsyncStream` through `Observer.values()`), on the main actor.
+///   `StatsInteractor`, `LoadingInteractor`, `SortByInteractor`, and for what Rules add to a
+///   response `QueryRuleCustomDataInteractor`, `DynamicFacetListInteractor` and
+///   `RedirectInteractor`) hold UI state and publish events (`Observer`, or `AsyncStream`
+///   through `Observer.values()`), on the main actor.
 /// - *Controllers* are the protocols views implement (`SearchBoxController`, `HitsController`,
 ///   `FacetListController`, ...); *connections* wire the pieces (`connectSearcher`,
 ///   `connectController`, `connectFilterState`); *connectors* bundle a widget.

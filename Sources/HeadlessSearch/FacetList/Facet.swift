@@ -115,15 +115,30 @@ public struct FacetListPresenter: Sendable, Hashable {
                 items.append((Facet(value: value, count: 0), true))
             }
         }
-        let criteria = sortBy
-        // Ties keep the order the values came in (the service's), whatever the sort's stability.
+        let ordered = FacetSortCriterion.sorted(items, by: sortBy)
+        return ordered.prefix(max(limit, 0)).map { SelectableItem(item: $0.facet, isSelected: $0.isSelected) }
+    }
+}
+
+extension FacetSortCriterion {
+    /// `items` in the order of `criteria`, each deciding the ties of those before it; items tied
+    /// on every criterion keep the order they came in (the service's), whatever the sort's
+    /// stability. The one sort of facet values: refinement lists and dynamic facets use it.
+    /// - Complexity: O(*n* log *n*) comparisons of up to `criteria.count` criteria.
+    static func sorted(_ items: [(facet: Facet, isSelected: Bool)], by criteria: [FacetSortCriterion]) -> [(facet: Facet, isSelected: Bool)] {
         let ordered = items.enumerated().sorted { lhs, rhs in
             for criterion in criteria {
                 if let before = criterion.precedes(lhs.element, rhs.element) { return before }
             }
             return lhs.offset < rhs.offset
         }
-        return ordered.prefix(max(limit, 0)).map { SelectableItem(item: $0.element.facet, isSelected: $0.element.isSelected) }
+        return ordered.map { $0.element }
+    }
+
+    /// `facets` in the order of `criteria` (none counts as selected), ties in the order they came in.
+    static func sorted(_ facets: [Facet], by criteria: [FacetSortCriterion]) -> [Facet] {
+        let items: [(facet: Facet, isSelected: Bool)] = facets.map { (facet: $0, isSelected: false) }
+        return sorted(items, by: criteria).map { $0.facet }
     }
 }
 

@@ -84,6 +84,21 @@ public struct HitDecodingError: Error, CustomStringConvertible, Sendable {
     init(position: Int, objectID: String?, error: any Error) {
         self.position = position
         self.objectID = objectID
+        let failure = DecodingFailure(error)
+        field = failure.field
+        reason = failure.reason
+    }
+}
+
+/// Where a value the service sent failed to decode as an app's type, and why, read from the
+/// decoder's error: what `HitDecodingError` and `QueryRuleCustomDataDecodingError` report.
+struct DecodingFailure: Sendable {
+    /// The path of the field that failed (`price`, `author.name`); empty for the value itself.
+    let field: String
+    /// What went wrong, from the decoder.
+    let reason: String
+
+    init(_ error: any Error) {
         switch error as? DecodingError {
         case .keyNotFound(let key, let context)?:
             field = (context.codingPath + [key]).map(\.stringValue).joined(separator: ".")
@@ -107,11 +122,16 @@ public struct HitDecodingError: Error, CustomStringConvertible, Sendable {
 /// Decodes records from hits (`JSONValue`), reporting the field of a failure.
 enum HitDecoder {
     static func decode<Record: Decodable>(_ hit: JSONValue, as type: Record.Type, position: Int) -> Result<Record, HitDecodingError> {
-        // A JSONValue hit is always valid JSON, so the decoder sees exactly what the service sent.
         do {
-            return .success(try JSONDecoder().decode(Record.self, from: Data(hit.jsonBytes)))
+            return .success(try decodeJSONValue(hit, as: type))
         } catch {
             return .failure(HitDecodingError(position: position, objectID: hit["objectID"]?.scalarText, error: error))
         }
+    }
+
+    /// Decodes a value the service sent (a hit, a Rule's `userData`) as an app's type.
+    static func decodeJSONValue<Model: Decodable>(_ value: JSONValue, as type: Model.Type) throws -> Model {
+        // A JSONValue is always valid JSON, so the decoder sees exactly what the service sent.
+        try JSONDecoder().decode(Model.self, from: Data(value.jsonBytes))
     }
 }
