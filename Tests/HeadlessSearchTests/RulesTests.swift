@@ -53,9 +53,10 @@ struct FacetOrderingCase: Sendable, CustomTestStringConvertible {
 }
 
 /// The widgets that show what Algolia Rules add to a response: custom data (`userData`), and
-/// the facet ordering and the redirect of `renderingContent`. The engine stores Rules without
-/// applying them, so the searches go to a `ReplayingSearchService` serving the engine's
-/// answers, recorded, with a Rule's consequences written in: what Algolia answers.
+/// the facet ordering and the redirect of `renderingContent`. Most searches go to a
+/// `ReplayingSearchService` serving the engine's answers, recorded, with a Rule's consequences
+/// written in (each case exactly as wanted); `theEngineSRulesReachTheWidgets` runs the same
+/// widgets on the engine with real Rules saved on the index.
 @MainActor
 @Suite struct RulesTests {
     /// Ten products: brand Acme ×4, Globex ×3, Initech ×2, Umbrella ×1; color red ×4 (p0, p3,
@@ -409,5 +410,44 @@ struct FacetOrderingCase: Sendable, CustomTestStringConvertible {
             "brand: Initech (2), Acme (4), Globex (3)",
             "type: case (1), phone (6)",
         ])
+    }
+
+    // MARK: On the engine
+
+    @Test func theEngineSRulesReachTheWidgets() async throws {
+        let test = try TestEngine()
+        let index = try test.index("products", settings: Self.settings, records: Self.catalogue())
+        try index.saveRules([
+            ["objectID": "banner", "conditions": [["pattern": "item", "anchoring": "contains"]],
+             "consequence": ["userData": ["title": "Spring sale", "link": "https://example.com/sale"],
+                             "params": ["renderingContent": ["facetOrdering": ["facets": ["order": ["type", "brand"]]]]]]],
+            ["objectID": "help", "conditions": [["pattern": "help", "anchoring": "is"]],
+             "consequence": ["params": ["renderingContent": ["redirect": ["url": "https://example.com/help"]]]]],
+        ])
+        var parameters = SearchParameters(query: "item")
+        parameters.facets = ["brand", "type"]
+        let searcher = HitsSearcher(service: test.engine, indexName: "products", parameters: parameters)
+        let banner = QueryRuleCustomDataInteractor<Banner>()
+        banner.connectSearcher(searcher)
+        let facets = DynamicFacetListInteractor()
+        facets.connectSearcher(searcher)
+        let redirect = RedirectInteractor()
+        redirect.connectSearcher(searcher)
+        let redirects = EventLog(redirect.onRedirect)
+        let results = EventLog(searcher.onResults)
+        let errors = EventLog(searcher.onError)
+
+        searcher.search()
+        #expect(await Self.waitForSearches(1, results, errors))
+        #expect(errors.values.isEmpty, "\(errors.values)")
+        #expect(banner.item == Banner(title: "Spring sale", link: "https://example.com/sale"))
+        #expect(Self.rendered(facets.orderedFacets) == ["type: phone, case", "brand: Acme, Globex, Initech, Umbrella"])
+        #expect(redirects.values.isEmpty)
+
+        searcher.query = "help"
+        searcher.search()
+        #expect(await Self.waitForSearches(2, results, errors))
+        #expect(banner.item == nil)
+        #expect(redirects.values == [URL(string: "https://example.com/help")!])
     }
 }
