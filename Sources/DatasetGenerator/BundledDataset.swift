@@ -55,4 +55,38 @@ public struct BundledDataset: Sendable, Hashable {
 
     /// The settings, as in `Datasets/NAME.settings.json`.
     public var settings: JSONValue { DatasetGenerator.settings(for: kind) }
+
+    /// The Rules, as in `Datasets/NAME.rules.json` (none for the indices other than
+    /// `instant_search`), made for `records` (this dataset's `records()`). On the products,
+    /// four rules the guides' flows can show, one per kind of merchandising:
+    ///
+    /// - `promote-iphone`: a query containing "iphone" pins the first Apple phone first;
+    /// - `tv-week-banner`: a query containing "tv" carries a banner in `userData`
+    ///   (`{"title", "subtitle", "link"}`) and a facet ordering (brand first);
+    /// - `appliances-redirect`: the query "appliances" redirects
+    ///   (`renderingContent.redirect.url`) to a category page;
+    /// - `brand-filter`: a query that is a brand's name exactly filters on that brand.
+    public func rules(for records: [JSONValue]) -> [JSONValue] {
+        guard kind == .products else { return [] }
+        var rules: [JSONValue] = []
+        let phone = records.first { $0["brand"]?.stringValue == "Apple" && $0["categories"]?.arrayValue?.first?.stringValue == "Cell Phones"
+            && ($0["name"]?.stringValue ?? "").lowercased().contains("iphone") }
+        if let objectID = phone?["objectID"]?.stringValue {
+            rules.append(["objectID": "promote-iphone", "description": "Pin an Apple iPhone first for any search about the iPhone",
+                          "conditions": [["pattern": "iphone", "anchoring": "contains", "alternatives": true]],
+                          "consequence": ["promote": [["objectID": .string(objectID), "position": 0]]]])
+        }
+        rules.append(["objectID": "tv-week-banner", "description": "A banner, and brands first, for TV searches",
+                      "conditions": [["pattern": "tv", "anchoring": "contains", "alternatives": true]],
+                      "consequence": ["userData": ["title": "TV week", "subtitle": "Free shipping on every TV until Sunday",
+                                                   "link": "https://example.com/tv-week"],
+                                      "params": ["renderingContent": ["facetOrdering": ["facets": ["order": ["brand", "price_range", "*"]]]]]]])
+        rules.append(["objectID": "appliances-redirect", "description": "The query \"appliances\" opens the Appliances category page",
+                      "conditions": [["pattern": "appliances", "anchoring": "is"]],
+                      "consequence": ["params": ["renderingContent": ["redirect": ["url": "https://example.com/category/appliances"]]]]])
+        rules.append(["objectID": "brand-filter", "description": "A query that is a brand's name shows that brand's products only",
+                      "conditions": [["pattern": "{facet:brand}", "anchoring": "is"]],
+                      "consequence": ["params": ["automaticFacetFilters": [["facet": "brand"]]]]])
+        return rules
+    }
 }

@@ -1,8 +1,9 @@
 import Foundation
 import SearchAPI
 
-/// Copies an index from any browsable source into any writable target: settings, synonyms and
-/// every record (or those matching `filters`), through browse, into a temporary index that is
+/// Copies an index from any browsable source into any writable target: settings, synonyms,
+/// rules (when both sides serve them: `IndexRulesService`) and every record (or those matching
+/// `filters`), through browse, into a temporary index that is
 /// then moved over the destination. Until the move, the destination is left as it was: a
 /// failed or interrupted mirror leaves the previous copy searchable.
 ///
@@ -54,6 +55,9 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         report(.settings)
         let (settings, ignoredSettings) = Self.mirrorable(try await source.getSettings(indexName: indexName))
         let synonyms = try await source.browseSynonyms(indexName: indexName)
+        // Rules when both sides have them (Algolia, `serve` and the engine all do).
+        let rulesSource = source as? any IndexRulesService, rulesTarget = target as? any IndexRulesService
+        let rules = rulesTarget == nil ? [] : try await rulesSource?.browseRules(indexName: indexName) ?? []
         // A temporary index left by an interrupted mirror is dropped first.
         try await wait(target.deleteIndex(indexName: temporary), temporary)
         do throws(SearchError) {
@@ -62,6 +66,11 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
                 report(.synonyms)
                 try await wait(target.saveSynonyms(indexName: temporary, synonymHit: synonyms, forwardToReplicas: false,
                                                    replaceExistingSynonyms: true), temporary)
+            }
+            if let rulesTarget, !rules.isEmpty {
+                report(.rules)
+                try await wait(rulesTarget.saveRules(indexName: temporary, rules: rules, forwardToReplicas: false,
+                                                     clearExistingRules: true), temporary)
             }
             report(.records)
             var parameters = SearchParameters()
@@ -89,7 +98,7 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         }
         report(.done)
         return MirrorReport(indexName: indexName, destination: destination, recordsCopied: state.recordsCopied,
-                            synonymsCopied: synonyms.count, ignoredSettings: ignoredSettings, elapsed: clock.now - started)
+                            synonymsCopied: synonyms.count, rulesCopied: rules.count, ignoredSettings: ignoredSettings, elapsed: clock.now - started)
     }
 
     /// The source's settings a target can take: without `settingsLeftOut`, and without the
@@ -119,6 +128,8 @@ public struct MirrorProgress: Sendable, Hashable {
         /// Reading the source's settings and synonyms, writing the settings.
         case settings
         case synonyms
+        /// Writing the source's rules.
+        case rules
         /// Copying records, page by page.
         case records
         /// Moving the temporary index over the destination.
@@ -159,6 +170,8 @@ public struct MirrorReport: Sendable, Hashable {
     public var destination: String
     public var recordsCopied: Int
     public var synonymsCopied: Int
+    /// Rules copied (none when the source or the target does not serve rules).
+    public var rulesCopied: Int = 0
     /// Settings of the source left out because this version does not know them.
     public var ignoredSettings: [String]
     public var elapsed: Duration

@@ -25,8 +25,9 @@ public struct Rule: Sendable, Hashable {
 
     /// The most conditions a rule may have (Algolia's limit).
     public static let maxConditions = 25
-    /// The most records a rule may promote, and hide (Algolia's limits).
+    /// The most records a rule may promote (Algolia's limit).
     public static let maxPromoted = 300
+    /// The most records a rule may hide (Algolia's limit).
     public static let maxHidden = 50
 
     static let knownKeys: Set<String> = ["objectID", "conditions", "condition", "consequence", "description", "enabled",
@@ -193,7 +194,9 @@ public struct RuleCondition: Sendable, Hashable {
 
 /// `validity`: a period a rule applies in, in seconds since 1970 (both ends included).
 public struct RuleTimeRange: Sendable, Hashable {
+    /// The first second the rule applies.
     public var from: Int64
+    /// The last second the rule applies.
     public var until: Int64
 
     init(json value: JSONValue, name: String) throws(SearchError) {
@@ -369,7 +372,9 @@ public enum RuleQueryChange: Sendable, Hashable {
 
 /// One query edit: `delete` removed, or replaced by `insert`.
 public struct RuleQueryEdit: Sendable, Hashable {
+    /// The words removed (or a `{facet:attribute}` placeholder: the words it matched).
     public var delete: String
+    /// The text put in their place; nil removes them.
     public var insert: String?
 }
 

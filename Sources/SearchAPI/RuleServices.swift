@@ -68,6 +68,7 @@ public struct RulesPage: Sendable, Hashable {
     /// How many pages the matching rules fill.
     public var nbPages: Int
 
+    /// A page of `hits`, out of `nbHits` matching rules over `nbPages` pages.
     public init(hits: [JSONObject], nbHits: Int, page: Int, nbPages: Int) {
         self.hits = hits
         self.nbHits = nbHits

@@ -18,7 +18,7 @@ struct OfflineSearchCommand: AsyncParsableCommand {
         version: SearchEngine.version,
         subcommands: [
             ImportCommand.self, SearchCommand.self, QueryCommand.self, SettingsCommand.self,
-            ListCommand.self, GenerateCommand.self, TUICommand.self, ServeCommand.self, MirrorCommand.self,
+            ListCommand.self, GenerateCommand.self, TUICommand.self, ServeCommand.self, MirrorCommand.self, RulesCommand.self,
         ]
     )
 

@@ -116,5 +116,8 @@ import Testing
                 #expect(made == committed, "Datasets/\(name)\(suffix) is not what `generate --bundled` makes; regenerate it")
             }
         }
+        let rules = try Data(contentsOf: URL(fileURLWithPath: folder.path + "/instant_search.rules.json"))
+        #expect(rules == (try Data(contentsOf: CLI.repository.appendingPathComponent("Datasets/instant_search.rules.json"))),
+                "Datasets/instant_search.rules.json is not what `generate --bundled` makes; regenerate it")
     }
 }

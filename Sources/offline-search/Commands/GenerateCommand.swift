@@ -34,6 +34,10 @@ struct GenerateCommand: ParsableCommand {
                 try Data(GenerateCommand.arrayText(records).utf8).write(to: folder.appendingPathComponent("\(dataset.indexName).json"))
                 try Data((dataset.settings.jsonString + "\n").utf8)
                     .write(to: folder.appendingPathComponent("\(dataset.indexName).settings.json"))
+                let rules = dataset.rules(for: records)
+                if !rules.isEmpty {
+                    try Data(GenerateCommand.arrayText(rules).utf8).write(to: folder.appendingPathComponent("\(dataset.indexName).rules.json"))
+                }
                 Terminal.writeLine("wrote \(Terminal.count(records.count, "record")) to \(dataset.indexName).json")
             }
             return

@@ -67,6 +67,7 @@ struct MirrorCommand: AsyncParsableCommand {
         let seconds = Double(report.elapsed.components.seconds) + Double(report.elapsed.components.attoseconds) / 1e18
         Terminal.writeLine("Mirrored \(Terminal.count(report.recordsCopied, "record")) and \(Terminal.count(report.synonymsCopied, "synonym")) "
             + "of \(index) into \(destination) (\(data.folder.url.path)) in \(String(format: "%.1f", seconds)) s.")
+        if report.rulesCopied > 0 { Terminal.writeLine("Copied \(Terminal.count(report.rulesCopied, "rule")) with it.") }
     }
 
     /// `1,200 of 5,000 records · 2,400 records/s · 2 s left`
@@ -74,6 +75,7 @@ struct MirrorCommand: AsyncParsableCommand {
         switch progress.phase {
         case .settings: return "reading settings and synonyms"
         case .synonyms: return "copying synonyms"
+        case .rules: return "copying rules"
         case .swapping: return "swapping in the new copy"
         case .done: return "done"
         case .records:

@@ -81,6 +81,8 @@ struct DataFolder {
         do {
             if let settings = demo.settings.objectValue { try index.setSettings(settings) }
             try index.saveObjects(records, replaceExisting: true)
+            let rules = demo.rules(for: records).compactMap(\.objectValue)
+            if !rules.isEmpty { try index.saveRules(rules, clearExisting: true) }
         } catch {
             // Leave no half-made demo index behind: the next command makes it again.
             try? engine.deleteIndex(name)
