@@ -315,7 +315,8 @@ final class AlgoliaAPI: Sendable {
             guard engine.exists(name), try engine.index(name).deleteRule(objectID, forwardToReplicas: flag(query, "forwardToReplicas")) else {
                 throw SearchError(.objectNotFound, "ObjectID does not exist")
             }
-            return (.ok, ["taskID": task(), "deletedAt": now()])
+            // Algolia answers a rule's deletion with `updatedAt` (the clients' UpdatedAtResponse).
+            return (.ok, ["taskID": task(), "updatedAt": now()])
 
         case .clearRules(let name):
             if engine.exists(name) { try engine.index(name).clearRules(forwardToReplicas: flag(query, "forwardToReplicas")) }
