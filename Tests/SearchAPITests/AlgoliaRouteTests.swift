@@ -20,6 +20,8 @@ import SearchAPI
             .saveSynonyms(index: index), .searchSynonyms(index: index), .clearSynonyms(index: index),
             .getSynonym(index: index, objectID: name), .putSynonym(index: index, objectID: name),
             .deleteSynonym(index: index, objectID: name), .searchRules(index: index),
+            .saveRules(index: index), .clearRules(index: index), .getRule(index: index, objectID: name),
+            .putRule(index: index, objectID: name), .deleteRule(index: index, objectID: name),
         ]
     }
 
@@ -62,10 +64,15 @@ import SearchAPI
             "PUT /1/indexes/{indexName}/synonyms/{objectID} admin writes",
             "DELETE /1/indexes/{indexName}/synonyms/{objectID} admin writes",
             "POST /1/indexes/{indexName}/rules/search admin reads",
+            "POST /1/indexes/{indexName}/rules/batch admin writes",
+            "POST /1/indexes/{indexName}/rules/clear admin writes",
+            "GET /1/indexes/{indexName}/rules/{objectID} admin reads",
+            "PUT /1/indexes/{indexName}/rules/{objectID} admin writes",
+            "DELETE /1/indexes/{indexName}/rules/{objectID} admin writes",
         ])
         // The `*` and application-wide routes name no index; every other names the one of its path.
         let applicationWide: [String?] = [nil, nil, nil, nil, nil]
-        let inTheIndex: [String?] = Array(repeating: "products", count: 23)
+        let inTheIndex: [String?] = Array(repeating: "products", count: 28)
         #expect(Self.everyRoute(index: "products", name: "1").map(\.index) == applicationWide + inTheIndex)
     }
 

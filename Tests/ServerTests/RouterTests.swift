@@ -172,6 +172,45 @@ import Testing
 
     @available(macOS 14, iOS 17, tvOS 17, *)
 
+    @Test func rulesAreSavedReadSearchedAndApplied() async throws {
+        let test = try TestServer()
+        try await test.server.application().test(.router) { client in
+            let rule: JSONValue = ["conditions": [["pattern": "phone", "anchoring": "contains"]],
+                                   "consequence": ["userData": ["banner": "phones"], "hide": [["objectID": "2"]]]]
+            let (status, saved) = try await client.call(.put, "/1/indexes/products/rules/r1", rule)
+            #expect(status == .ok && saved["id"] == "r1" && saved["taskID"] != nil)
+            try await client.call(.post, "/1/indexes/products/rules/batch?clearExistingRules=false",
+                                  [["objectID": "r2", "conditions": [["pattern": "case", "anchoring": "is"]],
+                                    "consequence": ["params": ["query": "phone"]]]])
+            let (_, one) = try await client.call(.get, "/1/indexes/products/rules/r1")
+            #expect(one["objectID"] == "r1" && one["consequence"]?["userData"] == ["banner": "phones"])
+            let (_, found) = try await client.call(.post, "/1/indexes/products/rules/search", ["query": "banner"])
+            #expect(found["nbHits"] == 1 && found["hits"]?[0]?["objectID"] == "r1" && found["nbPages"] == 1)
+            let (_, phones) = try await client.call(.post, "/1/indexes/products/query", ["query": "phone"])
+            #expect(phones["nbHits"] == 1 && phones["userData"] == [["banner": "phones"]])
+            let (_, replaced) = try await client.call(.post, "/1/indexes/products/query", ["query": "case", "getRankingInfo": true])
+            // Conditions read the query as sent: r1 ("phone") does not apply to "case".
+            #expect(replaced["query"] == "case" && replaced["nbHits"] == 2 && replaced["appliedRules"] == [["objectID": "r2"]])
+            let (bad, error) = try await client.call(.put, "/1/indexes/products/rules/r3", ["consequence": ["hide": "2"]])
+            #expect(bad == .badRequest && error["status"] == 400 && (error["message"]?.stringValue ?? "").contains("hide"))
+            let (mismatch, _) = try await client.call(.put, "/1/indexes/products/rules/r3", ["objectID": "r4", "consequence": [:]])
+            #expect(mismatch == .badRequest)
+            try await client.call(.delete, "/1/indexes/products/rules/r1")
+            let (gone, missing) = try await client.call(.get, "/1/indexes/products/rules/r1")
+            #expect(gone == .notFound && missing["message"] == "ObjectID does not exist")
+            let (again, _) = try await client.call(.delete, "/1/indexes/products/rules/r1")
+            #expect(again == .notFound)
+            try await client.call(.post, "/1/indexes/products/operation", ["operation": "copy", "destination": "copy", "scope": ["rules"]])
+            #expect(try test.engine.existingIndex("copy").rules.count == 1)
+            try await client.call(.post, "/1/indexes/products/rules/clear")
+            #expect(try test.engine.existingIndex("products").rules.isEmpty)
+            let (noIndex, _) = try await client.call(.post, "/1/indexes/nothing/rules/search", [:])
+            #expect(noIndex == .notFound)
+        }
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+
     @Test func authentication() async throws {
         let test = try TestServer()
         try await test.server.application().test(.router) { client in
