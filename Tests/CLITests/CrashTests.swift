@@ -16,7 +16,8 @@ import Darwin
 /// merge into a new base every other batch on a background thread), and is killed mid-stream.
 /// The index must reopen without error and hold every acknowledged batch whole, and the batch
 /// in flight wholly or not at all: exactly the state of the last committed write. Its replica,
-/// opened again, holds the same.
+/// opened again, holds the same. Each batch is followed by a rule saved in a write of its own:
+/// the rules left are those of the acknowledged batches, and at most the one in flight.
 @Suite(.serialized) struct CrashTests {
     /// The acknowledged batches of one run, shared with the task that sends them.
     actor Acknowledged {
@@ -48,7 +49,8 @@ import Darwin
             let sender = Task {
                 var batch = 0
                 while batch < 400 {
-                    guard await CrashTests.send(batch: batch, index: index, port: port) else { return }
+                    guard await CrashTests.send(batch: batch, index: index, port: port),
+                          await CrashTests.saveRule(batch: batch, index: index, port: port) else { return }
                     await acknowledged.add(batch)
                     batch += 1
                 }
@@ -78,6 +80,13 @@ import Darwin
                     == Dictionary(uniqueKeysWithValues: expected.map { ($0.key, $0.value) }),
                     "trial \(trial): \(acked.count) acknowledged, facets \(JSONValue.object(counts).jsonString.prefix(400))")
             #expect(response["nbHits"] == .int(Int64(baseLeft + CrashTests.adds * committed)), "trial \(trial)")
+            // The rules: one per acknowledged batch, and the in-flight batch's only after its records.
+            let rules = try await onOwnThread { try CLI.run(["rules", "--data", folder, index]) }
+            try #require(rules.status == 0, "trial \(trial): \(rules.stderr)")
+            let ruleIDs = Set((try JSONValue(parsing: rules.stdout).arrayValue ?? []).compactMap { $0["objectID"]?.stringValue })
+            let acknowledgedRules = Set((0..<acked.count).map { "r\($0)" })
+            #expect(ruleIDs == acknowledgedRules || (committed > acked.count && ruleIDs == acknowledgedRules.union(["r\(acked.count)"])),
+                    "trial \(trial): \(acked.count) acknowledged, rules \(ruleIDs.sorted())")
             // What the killed server left in the replica, read before anything opens it again:
             // the state of the primary's last write, or of the one before when it was killed
             // between the two commits (the replica is then caught up when opened).
@@ -109,6 +118,19 @@ import Darwin
     static func serve(_ folder: String) throws -> (Process, Int) {
         try CLI.startServe(["--data", folder, "--port", "0"],
                            environment: ["OFFLINE_SEARCH_DELTA_LIMIT": "\(2 * (adds + deletes))"])
+    }
+
+    /// The rule of batch `batch` (`r<batch>`, pinning one of its records); true when the server
+    /// acknowledged it.
+    static func saveRule(batch: Int, index: String, port: Int) async -> Bool {
+        let rule: JSONValue = ["conditions": [["pattern": .string("b\(batch)"), "anchoring": "is"]],
+                               "consequence": ["promote": [["objectID": .string("b\(batch)-0"), "position": 0]], "userData": ["batch": .int(Int64(batch))]]]
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/1/indexes/\(index)/rules/r\(batch)")!)
+        request.httpMethod = "PUT"
+        request.timeoutInterval = 30
+        request.httpBody = Data(rule.jsonBytes)
+        guard let (_, response) = try? await URLSession.shared.data(for: request) else { return false }
+        return (response as? HTTPURLResponse)?.statusCode == 200
     }
 
     /// One batch: `adds` new records of batch `batch` and `deletes` base records; true when the

@@ -10,6 +10,8 @@ struct RuleBook: Sendable {
     let stored: [JSONObject]
     /// The rules that can be applied, in objectID order.
     let rules: [Rule]
+    /// Each rule's condition patterns as words, for the separators they were split with.
+    private let compiled = LockedValue<(separators: IndexedSeparators, patterns: [[RulePattern?]])?>(nil)
 
     static let empty = RuleBook(generation: 0, stored: [])
 
@@ -18,6 +20,15 @@ struct RuleBook: Sendable {
         self.generation = generation
         self.stored = stored.sorted { ($0["objectID"]?.scalarText ?? "") < ($1["objectID"]?.scalarText ?? "") }
         rules = self.stored.compactMap { try? Rule(json: $0) }
+    }
+
+    /// Each rule's condition patterns (`rules[i].conditions[j].pattern`), split into words as the
+    /// index splits text: made once per set of rules and separators.
+    func patterns(separators: IndexedSeparators) -> [[RulePattern?]] {
+        if let known = compiled.value, known.separators == separators { return known.patterns }
+        let patterns = rules.map { rule in rule.conditions.map { $0.pattern.map { RulePattern($0, separators: separators) } } }
+        compiled.value = (separators, patterns)
+        return patterns
     }
 
     /// The rule's JSON with this objectID, or nil.

@@ -58,13 +58,14 @@ enum RuleStage {
         var query: RuleQuery?
         var requestFilters: Set<FilterAtom>?
         var candidates: [Candidate] = []
-        for rule in book.rules where rule.isActive(at: now) {
+        let patterns = book.patterns(separators: state.configuration.separators)
+        for (ruleIndex, rule) in book.rules.enumerated() where rule.isActive(at: now) {
             guard !rule.conditions.isEmpty else {
                 candidates.append(Candidate(rule: rule))
                 continue
             }
             var best: Candidate?
-            for condition in rule.conditions {
+            for (conditionIndex, condition) in rule.conditions.enumerated() {
                 if let context = condition.context, !contexts.contains(context) { continue }
                 var candidate = Candidate(rule: rule)
                 candidate.hasContext = condition.context != nil
@@ -74,9 +75,8 @@ enum RuleStage {
                     guard atoms.isSubset(of: requestFilters!) else { continue }
                     candidate.filters = atoms
                 }
-                if let pattern = condition.pattern, let anchoring = condition.anchoring {
+                if let compiled = patterns[ruleIndex][conditionIndex], let anchoring = condition.anchoring {
                     if query == nil { query = RuleQuery(parameters.query, state: state) }
-                    let compiled = RulePattern(pattern, separators: state.configuration.separators)
                     guard let found = query!.find(compiled, anchoring: anchoring, alternatives: condition.alternatives) else { continue }
                     candidate.match = found
                     candidate.anchoring = anchoring
