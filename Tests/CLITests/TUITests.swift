@@ -267,6 +267,55 @@ func importedDemoIndices(_ names: [String] = ["instant_search", "instantsearch_q
         try await pane.waitUntil("the demo to exit") { $0.contains("TUI-EXITED 0") }
     }
 
+    @Test(.enabled(if: tmuxPath != nil, "tmux is not on the PATH (apt-get install tmux): the terminal demo is not driven"))
+    func theRulesBannerShowsAndEnterFollowsTheirRedirect() async throws {
+        let data = try importedDemoIndices()
+        let rules = CLI.repository.appendingPathComponent("Datasets/instant_search.rules.json")
+        let saved = try CLI.run(["rules", "--data", data.path, "instant_search", "--set", rules.path])
+        #expect(saved.status == 0, "\(saved.stderr)")
+        // Standard error goes away: the URL the demo prints at the end is on standard output.
+        let pane = try TmuxPane(script: script(data: data, arguments: "2>/dev/null"))
+        let start = try await pane.waitUntil("the first results") { resultCount($0) == 3000 && $0.contains("Suggestions") }
+        #expect(!start.contains("★") && !start.contains("↪"), "no Rule applies to the empty query:\n\(start)")
+
+        // "tv": the TV week banner, on a line of its own above the results, its title emphasised.
+        let banner = "★ TV week — Free shipping on every TV until Sunday (https://example.com/tv-week)"
+        try pane.type("tv")
+        let tv = try await pane.waitUntil("the TV week banner") { $0.contains(banner) }
+        let lines = tv.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let bannerRow = try #require(lines.firstIndex { $0.contains(banner) })
+        let resultsRow = try #require(lines.firstIndex { $0.contains("Results") })
+        #expect(bannerRow < resultsRow, "the banner is above the results:\n\(tv)")
+        #expect(lines[bannerRow].trimmingCharacters(in: .whitespaces) == banner, "the banner's line is its own: \(lines[bannerRow])")
+        #expect(try pane.capture(escapes: true).contains(/(\e\[[0-9;]*m)+★ TV week(\e\[[0-9;]*m)+/), "the banner's title is emphasised")
+        #expect(!tv.contains("↪"), "no redirect for \"tv\"")
+
+        // Without a redirect, Enter does what it did: it submits the query (the suggestions close).
+        try pane.sendKeys("Enter")
+        try await pane.waitUntil("the suggestions to close, the demo still running") { screen in
+            !screen.contains("Suggestions") && screen.contains(banner) && !screen.contains("TUI-EXITED")
+        }
+
+        // "appliances": the redirect line, the banner gone with the Rule that set it.
+        try pane.sendKeys("C-u")
+        try pane.type("appliances")
+        let redirect = "↪ \"appliances\" goes to https://example.com/category/appliances — Enter opens it"
+        let redirected = try await pane.waitUntil("the redirect line") { $0.contains(redirect) }
+        #expect(!redirected.contains("TV week"), "the banner is gone:\n\(redirected)")
+        let redirectLines = redirected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let redirectRow = try #require(redirectLines.firstIndex { $0.contains(redirect) })
+        #expect(redirectRow < (redirectLines.firstIndex { $0.contains("Results") } ?? 0), "the redirect is above the results:\n\(redirected)")
+
+        // Enter follows it: the demo ends, the terminal restored, the URL printed, status 0.
+        try pane.sendKeys("Enter")
+        let exited = try await pane.waitUntil("the demo to exit") { $0.contains("TUI-EXITED") }
+        #expect(exited.contains("TUI-EXITED 0"), "\(exited)")
+        #expect(exited.contains("TERMINAL-RESTORED"))
+        #expect(!exited.contains("Suggestions") && !exited.contains("Enter opens it"), "the alternate screen was left")
+        let printed = exited.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(printed.contains("https://example.com/category/appliances"), "the URL on a line of its own:\n\(exited)")
+    }
+
     @Test func withoutATerminalItSaysSoAndExits1() throws {
         let data = try importedDemoIndices()
         let result = try CLI.run(["tui", "--data", data.path])

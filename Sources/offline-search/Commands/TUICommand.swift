@@ -6,13 +6,20 @@ import SearchAPI
 struct TUICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tui",
-        abstract: "The terminal demo: search as you type, with suggestions, refinements and infinite scrolling.",
+        abstract: "The terminal demo: search as you type, with suggestions, refinements, infinite scrolling and the Rules' banners and redirects.",
         discussion: """
             Built on the HeadlessSearch layer, as an app's screen would be. Keys: type to search, \
             Backspace, Ctrl-U clears; Tab / Shift-Tab move between the search box, suggestions, \
             the refinement lists (the index's first two facets) and results; ↑ ↓ PgUp PgDn move; Space or Enter toggles a refinement; \
             Enter on a suggestion searches it; Esc or Ctrl-C quits. Needs a terminal: use `search` \
             or `query` in scripts.
+
+            The index's Rules show above the results: a banner when a Rule's custom data (userData) \
+            has a title (and a subtitle, a link), as the TV week rule of instant_search does for \
+            "tv"; and a line naming the page a Rule redirects the query to (renderingContent \
+            redirect, as instant_search's rule for "appliances"). On a redirect, Enter ends the \
+            demo and prints the URL on standard output, exit status 0, for the shell to open; \
+            otherwise Enter does as above.
             """
     )
 

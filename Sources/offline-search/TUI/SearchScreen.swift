@@ -13,6 +13,9 @@ import SearchAPI
 /// (`FacetListConnector`, disjunctive) share a `FilterState` with the results searcher; a stats
 /// line (`StatsInteractor`), a loading indicator (`LoadingInteractor`), and results that load
 /// their next page when the selection nears the end (`HitsInteractor` infinite scrolling).
+/// What the index's Rules add to the results shows above them: a banner from their custom data
+/// (`QueryRuleCustomDataInteractor<RuleBanner>`), and a redirect (`RedirectInteractor`) that
+/// Enter follows by ending the demo and printing its URL.
 /// What a record shows, and which facets are listed, come from the indices' settings
 /// (`RecordLayout`), so any index can be browsed.
 ///
@@ -40,6 +43,13 @@ final class SearchScreen {
     let facetLists: [FacetListConnector]
     let stats = StatsInteractor()
     let loading = LoadingInteractor()
+    /// The banner of the results' Rules (their `userData`), if one decodes as a banner.
+    let banner = QueryRuleCustomDataInteractor<RuleBanner>()
+    /// Where a Rule sends the results' query (`renderingContent.redirect`), if anywhere.
+    let redirect = RedirectInteractor()
+    /// The query the last redirect answered: the redirect line shows it, and both the line and
+    /// Enter wait for the search box to hold it (a query typed since is not answered yet).
+    private(set) var redirectQuery: String?
 
     private(set) var focus: Focus = .searchBox
     private var suggestionRow = 0
@@ -72,6 +82,8 @@ final class SearchScreen {
         stats.connectSearcher(screen.resultsSearcher)
         loading.connectSearcher(screen.searcher)
         loading.connectSearcher(screen.resultsSearcher)
+        banner.connectSearcher(screen.resultsSearcher)
+        redirect.connectSearcher(screen.resultsSearcher)
         subscribe()
     }
 
@@ -109,6 +121,13 @@ final class SearchScreen {
         }
         stats.onTextChanged.subscribe(with: self) { view, _ in view.setNeedsRedraw() }
         loading.onItemChanged.subscribe(with: self) { view, _ in view.setNeedsRedraw() }
+        banner.onItemChanged.subscribe(with: self) { view, _ in view.setNeedsRedraw() }
+        // A response without a redirect clears `redirect.url` without an event: the results'
+        // own update redraws then.
+        redirect.onRedirect.subscribe(with: self) { view, _ in
+            view.redirectQuery = view.screen.resultsSearcher.query ?? ""
+            view.setNeedsRedraw()
+        }
     }
 
     /// Starts reading keys and searches the empty query (popular suggestions, first results).
@@ -153,7 +172,14 @@ final class SearchScreen {
         case .character(let character):
             setQuery((screen.searchBoxInteractor.query ?? "") + String(character))
         case .enter:
-            if focus == .searchBox { screen.searchBoxInteractor.submitQuery() } else { activate() }
+            // On a redirect, Enter follows it wherever the focus is (Space still toggles or chooses).
+            if let redirect = shownRedirect {
+                follow(redirect.url)
+            } else if focus == .searchBox {
+                screen.searchBoxInteractor.submitQuery()
+            } else {
+                activate()
+            }
         case .up: move(by: -1)
         case .down:
             if focus == .searchBox { moveFocus(by: 1) } else { move(by: 1) }
@@ -329,6 +355,10 @@ final class SearchScreen {
         if let refined { statsLine.append("  ·  filters: \(refined)", style: StyledLine.dim) }
         if let lastError, stats.error == nil { statsLine.append("  ·  \(lastError)", style: StyledLine.error) }
         lines.append(statsLine.render(width: width))
+
+        // What the Rules add, each on a line of its own above the results: a redirect, a banner.
+        if let redirect = shownRedirect { lines.append(Self.redirectLine(query: redirect.query, url: redirect.url).render(width: width)) }
+        if let item = banner.item { lines.append(Self.bannerLine(item).render(width: width)) }
         lines.append(StyledLine(String(repeating: "─", count: width), style: StyledLine.dim).render(width: width))
 
         // Body: suggestions and refinement lists on the left, results on the right. The left
