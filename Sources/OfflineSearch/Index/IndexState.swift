@@ -118,6 +118,26 @@ final class IndexState: Sendable {
         return phrases
     }
 
+    /// The rowids of the objectIDs rules promoted or hid, as the store gave them (nil: not
+    /// stored), so that a search typed letter by letter looks each up once.
+    private let objectRowCache = LockedValue<[String: Int64?]>([:])
+
+    /// The rowids of `objectIDs` (those stored), through `find` for the ones not asked for yet.
+    func rowIDs(of objectIDs: [String], find: ([String]) throws(SearchError) -> [String: Int64]) throws(SearchError) -> [String: Int64] {
+        let known = objectRowCache.value
+        let unknown = objectIDs.filter { known[$0] == nil }
+        var found: [String: Int64] = [:]
+        for objectID in objectIDs { if let row = known[objectID] ?? nil { found[objectID] = row } }
+        guard !unknown.isEmpty else { return found }
+        let looked = try find(unknown)
+        found.merge(looked) { $1 }
+        objectRowCache.modify { cache in
+            if cache.count > 10_000 { cache.removeAll(keepingCapacity: true) }
+            for objectID in unknown { cache[objectID] = .some(looked[objectID]) }
+        }
+        return found
+    }
+
     convenience init(base: IndexSnapshot) {
         self.init(generation: base.generation, segments: [Segment(snapshot: base)])
     }

@@ -28,7 +28,7 @@ extension SearchPipeline {
     func place(_ applied: AppliedRules, in matched: inout Matched) throws(SearchError) -> [PlacedPromotion] {
         let objectIDs = Array(applied.hidden) + applied.promotions.map(\.objectID)
         guard !objectIDs.isEmpty else { return [] }
-        let rowIDs = try findRecords(objectIDs)
+        let rowIDs = try state.rowIDs(of: objectIDs, find: findRecords)
         for objectID in applied.hidden {
             guard let rowID = rowIDs[objectID], let (segment, document) = state.location(ofRowID: rowID) else { continue }
             matched.matches[segment].documents.remove(document)

@@ -6,7 +6,7 @@ import SearchAPI
 struct RulePattern: Sendable, Hashable {
     enum Element: Sendable, Hashable {
         /// One folded word.
-        case word(String)
+        case word(PatternWord)
         /// Any whole value of the facet attribute (one word or several).
         case facet(String)
     }
@@ -17,7 +17,7 @@ struct RulePattern: Sendable, Hashable {
         var elements: [Element] = []
         var literal = ""
         func flush() {
-            elements += Tokenizer.words(literal, separators: separators).map(Element.word)
+            elements += Tokenizer.words(literal, separators: separators).map { .word(PatternWord($0)) }
             literal = ""
         }
         var characters = pattern[...]
@@ -35,6 +35,20 @@ struct RulePattern: Sendable, Hashable {
         }
         flush()
         self.elements = elements
+    }
+}
+
+/// A literal word of a pattern, with what `alternatives` compares it by, made once: its plural
+/// and singular forms, and its letters for counting typos.
+struct PatternWord: Sendable, Hashable {
+    let word: String
+    let pluralForms: Set<String>
+    let scalars: [Unicode.Scalar]
+
+    init(_ word: String) {
+        self.word = word
+        pluralForms = Set(EnglishLanguage.pluralForms(of: word))
+        scalars = Array(word.unicodeScalars)
     }
 }
 
@@ -59,12 +73,19 @@ struct PatternMatch: Sendable, Hashable {
 struct RuleQuery {
     let text: String
     let tokens: [Token]
+    /// Each token's letters, for counting typos.
+    let scalars: [[Unicode.Scalar]]
+    /// Each token's one-word synonyms (the words the index's synonyms let it stand for).
+    let synonyms: [Set<String>]
     let state: IndexState
 
     init(_ text: String, state: IndexState) {
         self.text = text
         self.state = state
         tokens = Tokenizer.tokens(text, separators: state.configuration.separators)
+        scalars = tokens.map { Array($0.folded.unicodeScalars) }
+        let table = state.configuration.synonyms
+        synonyms = tokens.map { token in Set(table.alternatives(of: [token.folded]).compactMap { $0.count == 1 ? $0[0] : nil }) }
     }
 
     var count: Int { tokens.count }
@@ -101,7 +122,7 @@ struct RuleQuery {
         guard position < tokens.count else { return nil }
         switch element {
         case .word(let word):
-            guard RuleQuery.word(tokens[position].folded, matches: word, alternatives: alternatives, configuration: state.configuration),
+            guard matches(position, word, alternatives: alternatives),
                   var found = match(elements.dropFirst(), from: position + 1, start: start, mustEnd: mustEnd, alternatives: alternatives)
             else { return nil }
             found.literalCount += 1
@@ -122,38 +143,46 @@ struct RuleQuery {
 
     typealias Pattern = RulePattern
 
-    /// Whether the query word `queryWord` stands for the pattern's `word`: the same folded word,
-    /// or with `alternatives` one step away: a plural or singular, a one-word synonym, or a typo
-    /// (one for words of 4 letters or more, two from 8).
-    static func word(_ queryWord: String, matches word: String, alternatives: Bool, configuration: IndexConfiguration) -> Bool {
-        if queryWord == word { return true }
+    /// Whether the query word at `position` stands for the pattern's `word`: the same folded
+    /// word, or with `alternatives` one step away: a plural or singular, a one-word synonym, or a
+    /// typo (one for words of 4 letters or more, two from 8).
+    func matches(_ position: Int, _ word: PatternWord, alternatives: Bool) -> Bool {
+        let queryWord = tokens[position].folded
+        if queryWord == word.word { return true }
         guard alternatives else { return false }
-        if EnglishLanguage.pluralForms(of: word).contains(queryWord) { return true }
-        if configuration.synonyms.alternatives(of: [queryWord]).contains([word])
-            || configuration.synonyms.alternatives(of: [word]).contains([queryWord]) { return true }
-        let length = queryWord.count
-        guard length >= 4 else { return false }
-        return editDistance(Array(queryWord.unicodeScalars), Array(word.unicodeScalars), limit: length >= 8 ? 2 : 1) != nil
+        if word.pluralForms.contains(queryWord) || synonyms[position].contains(word.word) { return true }
+        let letters = scalars[position]
+        guard letters.count >= 4 else { return false }
+        let limit = letters.count >= 8 ? 2 : 1
+        guard abs(letters.count - word.scalars.count) <= limit else { return false }
+        return RuleQuery.editDistance(letters, word.scalars, limit: limit) != nil
     }
 
-    /// The Damerau–Levenshtein distance (adjacent transpositions count one) when at most `limit`.
+    /// The Damerau–Levenshtein distance (adjacent transpositions count one) when at most `limit`;
+    /// three rows on the stack, and an early stop once every cell of a row is past `limit`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int? {
         guard abs(a.count - b.count) <= limit else { return nil }
         guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
-        var twoBefore = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [Int](repeating: 0, count: b.count + 1)
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { current[j] = min(current[j], twoBefore[j - 2] + 1) }
+        let width = b.count + 1
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows -> Int? in
+            var twoBefore = 0, previous = width, current = 2 * width
+            for j in 0..<width { rows[previous + j] = j }
+            for i in 1...a.count {
+                rows[current] = i
+                var smallest = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { value = min(value, rows[twoBefore + j - 2] + 1) }
+                    rows[current + j] = value
+                    smallest = min(smallest, value)
+                }
+                if smallest > limit { return nil }
+                (twoBefore, previous, current) = (previous, current, twoBefore)
             }
-            twoBefore = previous
-            previous = current
+            let distance = rows[previous + b.count]
+            return distance <= limit ? distance : nil
         }
-        return previous[b.count] <= limit ? previous[b.count] : nil
     }
 }
 

@@ -59,15 +59,16 @@ enum RuleStage {
         var requestFilters: Set<FilterAtom>?
         var candidates: [Candidate] = []
         let patterns = book.patterns(separators: state.configuration.separators)
-        for (ruleIndex, rule) in book.rules.enumerated() where rule.isActive(at: now) {
-            guard !rule.conditions.isEmpty else {
-                candidates.append(Candidate(rule: rule))
+        for ruleIndex in book.rules.indices where book.rules[ruleIndex].isActive(at: now) {
+            let conditions = book.rules[ruleIndex].conditions
+            guard !conditions.isEmpty else {
+                candidates.append(Candidate(ruleIndex, in: book))
                 continue
             }
             var best: Candidate?
-            for (conditionIndex, condition) in rule.conditions.enumerated() {
+            for (conditionIndex, condition) in conditions.enumerated() {
                 if let context = condition.context, !contexts.contains(context) { continue }
-                var candidate = Candidate(rule: rule)
+                var candidate = Candidate(ruleIndex, in: book)
                 candidate.hasContext = condition.context != nil
                 if let filters = condition.filters {
                     guard let atoms = FilterAtom.conjunction(filters) else { continue }
@@ -91,18 +92,25 @@ enum RuleStage {
         for candidate in candidates where !kept.contains(where: { candidate.conflicts(with: $0) }) {
             kept.append(candidate)
         }
-        return try combine(kept, parameters: parameters, query: query ?? RuleQuery(parameters.query, state: state))
+        return try combine(kept, book: book, parameters: parameters, query: query ?? RuleQuery(parameters.query, state: state))
     }
 
     /// One rule that applies, with the condition of it that ranks first.
     struct Candidate {
-        var rule: Rule
+        /// The rule's place in `RuleBook.rules`.
+        let index: Int
+        let objectID: String
+        let hasValidity: Bool
         var match: PatternMatch?
         var anchoring: RuleAnchoring?
         var hasContext = false
         var filters: Set<FilterAtom> = []
 
-        init(rule: Rule) { self.rule = rule }
+        init(_ index: Int, in book: RuleBook) {
+            self.index = index
+            objectID = book.rules[index].objectID
+            hasValidity = !book.rules[index].validity.isEmpty
+        }
 
         private static func rank(_ anchoring: RuleAnchoring?) -> Int {
             switch anchoring {
@@ -126,8 +134,8 @@ enum RuleStage {
             if filters.isEmpty != other.filters.isEmpty { return !filters.isEmpty }
             let literals = match?.literalCount ?? 0, otherLiterals = other.match?.literalCount ?? 0
             if literals != otherLiterals { return literals > otherLiterals }
-            if rule.validity.isEmpty != other.rule.validity.isEmpty { return !rule.validity.isEmpty }
-            return rule.objectID < other.rule.objectID
+            if hasValidity != other.hasValidity { return hasValidity }
+            return objectID < other.objectID
         }
 
         /// Whether this rule matched query words, or condition filters, that `other` matched too.
@@ -138,9 +146,12 @@ enum RuleStage {
     }
 
     /// The consequences of the rules kept, in precedence order, combined.
-    private static func combine(_ kept: [Candidate], parameters: SearchParameters, query: RuleQuery) throws(SearchError) -> AppliedRules {
+    private static func combine(_ kept: [Candidate], book: RuleBook, parameters: SearchParameters,
+                                query: RuleQuery) throws(SearchError) -> AppliedRules {
         var applied = AppliedRules(parameters: parameters)
-        var object = parameters.jsonObject
+        // The request as JSON only when a rule changes it (most rules pin, hide or add userData).
+        let changesRequest = kept.contains { book.rules[$0.index].consequence.changesRequest }
+        var object = changesRequest ? parameters.jsonObject : JSONObject()
         var replacedQuery: String?
         var edits: [(range: Range<Int>, insert: String?)] = []
         var addedFacetFilters: [FilterListItem] = []
@@ -148,9 +159,8 @@ enum RuleStage {
         var setByRule: Set<String> = []
         var promotions: [(objectID: String, position: Int, mustPassFilters: Bool)] = []
         for candidate in kept {
-            let rule = candidate.rule
-            let consequence = rule.consequence
-            applied.ruleIDs.append(rule.objectID)
+            let consequence = book.rules[candidate.index].consequence
+            applied.ruleIDs.append(candidate.objectID)
             switch consequence.query {
             case .replace(let text)?: if replacedQuery == nil { replacedQuery = text }
             case .edits(let list)?: edits += list.flatMap { query.ranges(of: $0, match: candidate.match).map { ($0, $1) } }
@@ -188,7 +198,7 @@ enum RuleStage {
             object["optionalFilters"] = try combinedFilters("optionalFilters", object["optionalFilters"],
                                                             FilterList.list(addedOptionalFilters).jsonValue)
         }
-        applied.parameters = try SearchParameters(json: object)
+        if changesRequest { applied.parameters = try SearchParameters(json: object) }
         // One record per position: at a position taken, the next free one (smaller objectID first).
         var taken: Set<Int> = []
         var seen: Set<String> = []
@@ -349,7 +359,7 @@ extension RuleQuery {
         if pattern.elements.count == 1, case .facet(let attribute) = pattern.elements[0] {
             return (match?.facets ?? []).filter { $0.attribute == attribute }.map { ($0.words, edit.insert) }
         }
-        let words = pattern.elements.compactMap { element -> String? in if case .word(let word) = element { word } else { nil } }
+        let words = pattern.elements.compactMap { element -> String? in if case .word(let word) = element { word.word } else { nil } }
         guard !words.isEmpty, words.count == pattern.elements.count, words.count <= tokens.count else { return [] }
         var found: [(Range<Int>, String?)] = []
         var start = 0
