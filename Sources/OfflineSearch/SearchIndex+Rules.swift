@@ -22,15 +22,27 @@ extension SearchIndex {
     /// `forwardToReplicas`, the replicas get the same write.
     public func saveRules(_ rules: [JSONObject], clearExisting: Bool = false, forwardToReplicas: Bool = false) throws(SearchError) {
         var checked: [String: JSONObject] = [:]
+        let configuration = live.state.configuration
         for (position, rule) in rules.enumerated() {
             let parsed = try Rule(json: rule, position: rules.count > 1 ? position : nil)
+            // The parameters it sets, read as this index reads a search's (filters parsed, names
+            // and values checked): a rule that would fail every search it applies to is refused.
+            do {
+                _ = try SearchRequest(try SearchParameters(json: parsed.consequence.params), configuration: configuration)
+            } catch {
+                let name = rules.count > 1 ? "rules[\(position)]" : "rule \(parsed.objectID)"
+                throw SearchError(error.kind, "\(name): consequence.params: \(error.message)")
+            }
             var stored = rule
             stored["objectID"] = .string(parsed.objectID)
             checked[parsed.objectID] = stored
         }
         let saved = checked
-        try write(RecordStore.Change(updateRules: { stored in
+        try write(RecordStore.Change(updateRules: { (stored: [JSONObject]) throws(SearchError) -> [JSONObject] in
             let kept = clearExisting ? [] : stored.filter { rule in saved[rule["objectID"]?.scalarText ?? ""] == nil }
+            guard kept.count + saved.count <= Rule.maxRules else {
+                throw SearchError(.invalidParameter, "rules: an index holds at most \(Rule.maxRules) rules; this save would make \(kept.count + saved.count)")
+            }
             return kept + saved.values
         }))
         if forwardToReplicas {
@@ -58,10 +70,10 @@ extension SearchIndex {
         if forwardToReplicas { for replica in try replicaIndices() { try replica.clearRules() } }
     }
 
-    /// Algolia's rules search (`POST /1/indexes/{index}/rules/search`): the rules whose JSON
-    /// (objectID, description, patterns, consequence) contains every word of the query
-    /// (case-insensitive), with a condition of the given `anchoring` and `context` when set,
-    /// enabled or not as `enabled` asks, a page of them in objectID order.
+    /// Algolia's rules search (`POST /1/indexes/{index}/rules/search`): the rules whose objectID,
+    /// description, patterns or contexts contain every word of the query (case-insensitive), with
+    /// a condition of the given `anchoring` and `context` when set, enabled or not as `enabled`
+    /// asks, a page of them in objectID order.
     public func searchRules(_ parameters: SearchRulesParams = SearchRulesParams()) throws(SearchError) -> RulesPage {
         try followCommittedWrites()
         let words = parameters.query.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
@@ -71,11 +83,13 @@ extension SearchIndex {
             if let context = parameters.context, rule?.conditions.contains(where: { $0.context == context }) != true { return false }
             if let enabled = parameters.enabled, (rule?.enabled ?? true) != enabled { return false }
             guard !words.isEmpty else { return true }
-            let text = JSONValue.object(stored).jsonString.lowercased()
+            let conditions = (stored["conditions"]?.arrayValue ?? []) + (stored["condition"].map { [$0] } ?? [])
+            let texts = [stored["objectID"], stored["description"]] + conditions.flatMap { [$0["pattern"], $0["context"]] }
+            let text = texts.compactMap { $0?.stringValue?.lowercased() }.joined(separator: " ")
             return words.allSatisfy { text.contains($0) }
         }
-        let size = max(parameters.hitsPerPage, 1)
-        let start = max(parameters.page, 0) * size
+        let size = min(max(parameters.hitsPerPage, 1), 1000)
+        let start = min(max(parameters.page, 0), Int(Int32.max)) * size
         let hits = start < matching.count ? Array(matching[start..<min(start + size, matching.count)]) : []
         return RulesPage(hits: hits, nbHits: matching.count, page: parameters.page, nbPages: (matching.count + size - 1) / size)
     }

@@ -55,9 +55,26 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         report(.settings)
         let (settings, ignoredSettings) = Self.mirrorable(try await source.getSettings(indexName: indexName))
         let synonyms = try await source.browseSynonyms(indexName: indexName)
-        // Rules when both sides have them (Algolia, `serve` and the engine all do).
+        // Rules when both sides have them (Algolia, `serve` and the engine all do). A source that
+        // will not list them (a plan without Rules: 402; a key without the ACL: 403) mirrors none,
+        // and a rule this version cannot apply is left out: both said in the report.
         let rulesSource = source as? any IndexRulesService, rulesTarget = target as? any IndexRulesService
-        let rules = rulesTarget == nil ? [] : try await rulesSource?.browseRules(indexName: indexName) ?? []
+        var rules: [JSONObject] = []
+        var rulesLeftOut: [String] = []
+        var rulesUnavailable: String?
+        if let rulesSource, rulesTarget != nil {
+            do {
+                for rule in try await rulesSource.browseRules(indexName: indexName) {
+                    if (try? Rule(json: rule)) != nil {
+                        rules.append(rule)
+                    } else {
+                        rulesLeftOut.append(rule["objectID"]?.scalarText ?? "?")
+                    }
+                }
+            } catch where error.status == 402 || error.status == 403 {
+                rulesUnavailable = error.message
+            }
+        }
         // A temporary index left by an interrupted mirror is dropped first.
         try await wait(target.deleteIndex(indexName: temporary), temporary)
         do throws(SearchError) {
@@ -98,7 +115,8 @@ public struct IndexMirror<Source: BrowsingService & IndexSettingsReader, Target:
         }
         report(.done)
         return MirrorReport(indexName: indexName, destination: destination, recordsCopied: state.recordsCopied,
-                            synonymsCopied: synonyms.count, rulesCopied: rules.count, ignoredSettings: ignoredSettings, elapsed: clock.now - started)
+                            synonymsCopied: synonyms.count, rulesCopied: rules.count, rulesLeftOut: rulesLeftOut,
+                            rulesUnavailable: rulesUnavailable, ignoredSettings: ignoredSettings, elapsed: clock.now - started)
     }
 
     /// The source's settings a target can take: without `settingsLeftOut`, and without the
@@ -172,6 +190,10 @@ public struct MirrorReport: Sendable, Hashable {
     public var synonymsCopied: Int
     /// Rules copied (none when the source or the target does not serve rules).
     public var rulesCopied: Int = 0
+    /// The objectIDs of the source's rules this version cannot read (left out).
+    public var rulesLeftOut: [String] = []
+    /// Why the source's rules could not be listed (its answer), when they could not.
+    public var rulesUnavailable: String?
     /// Settings of the source left out because this version does not know them.
     public var ignoredSettings: [String]
     public var elapsed: Duration

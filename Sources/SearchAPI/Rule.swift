@@ -29,6 +29,10 @@ public struct Rule: Sendable, Hashable {
     public static let maxPromoted = 300
     /// The most records a rule may hide (Algolia's limit).
     public static let maxHidden = 50
+    /// The last position a record may be promoted to (Algolia's limit).
+    public static let maxPosition = 300
+    /// The most rules an index may hold (Algolia's limit).
+    public static let maxRules = 10_000
 
     static let knownKeys: Set<String> = ["objectID", "conditions", "condition", "consequence", "description", "enabled",
                                          "validity", "tags", "scope", "_metadata"]
@@ -136,17 +140,16 @@ public struct RuleCondition: Sendable, Hashable {
     /// The attributes of the pattern's `{facet:attribute}` placeholders.
     public var placeholders: [String] { pattern.map(RuleCondition.placeholders(in:)) ?? [] }
 
-    /// The attributes named by `{facet:attribute}` in `pattern`.
+    /// The attributes named by `{facet:attribute}` in `pattern` (`\{` is a literal brace).
     public static func placeholders(in pattern: String) -> [String] {
         var found: [String] = []
         var rest = pattern[...]
-        while let open = rest.firstIndex(of: "{") {
-            let inside = rest[rest.index(after: open)...]
-            if inside.hasPrefix("facet:"), let close = inside.firstIndex(of: "}") {
-                found.append(String(inside[inside.index(inside.startIndex, offsetBy: 6)..<close]))
-                rest = inside[inside.index(after: close)...]
-            } else {
-                rest = inside
+        while let character = rest.popFirst() {
+            if character == "\\" {
+                _ = rest.popFirst()
+            } else if character == "{", rest.hasPrefix("facet:"), let close = rest.firstIndex(of: "}") {
+                found.append(String(rest[rest.index(rest.startIndex, offsetBy: 6)..<close]))
+                rest = rest[rest.index(after: close)...]
             }
         }
         return found
@@ -186,8 +189,15 @@ public struct RuleCondition: Sendable, Hashable {
         if anchoring != nil, pattern == nil {
             throw SearchError(.invalidParameter, "\(name): an anchoring needs a pattern")
         }
-        if let pattern, pattern.contains("{facet:"), RuleCondition.placeholders(in: pattern).contains(where: \.isEmpty) {
+        if let pattern, RuleCondition.placeholders(in: pattern).contains(where: { $0.isEmpty || $0.contains(" ") }) {
             throw .invalidParameter("\(name).pattern", expected: "placeholders written {facet:attribute}", got: "\"\(pattern)\"")
+        }
+        if let pattern, pattern.allSatisfy(\.isWhitespace), anchoring != .is {
+            throw SearchError(.invalidParameter, "\(name): an empty pattern goes only with the anchoring is (it matches the empty query)")
+        }
+        if let filters, filters.contains(" OR ") || !filters.contains(":") || filters.contains(where: { "<>=".contains($0) }) {
+            throw .invalidParameter("\(name).filters", expected: "facet filters joined by AND, such as \"brand:Apple AND type:phone\" (no OR, no numeric filter)",
+                                    got: "\"\(filters)\"")
         }
     }
 }
@@ -389,6 +399,9 @@ public struct AutomaticFacetFilter: Sendable, Hashable {
     /// Leave the matched value out (`facet:-value`) rather than keep only it.
     public var negative: Bool
 
+    /// The scores an optional filter may have (Algolia's range).
+    public static let scores = 0...65_535
+
     static func list(_ value: JSONValue, name: String) throws(SearchError) -> [AutomaticFacetFilter] {
         // A lone filter object (some tools send one) is read as a list of one.
         guard let elements = value.arrayValue ?? (value.objectValue != nil ? [value] : nil) else {
@@ -402,8 +415,9 @@ public struct AutomaticFacetFilter: Sendable, Hashable {
                 var facet = text
                 var score = 1
                 if text.hasSuffix(">"), let open = text.firstIndex(of: "<"), text[open...].hasPrefix("<score=") {
-                    guard let number = Int(text[text.index(open, offsetBy: 7)..<text.index(before: text.endIndex)]) else {
-                        throw .invalidParameter(at, expected: "attribute or attribute<score=N>", got: element.jsonString)
+                    guard let number = Int(text[text.index(open, offsetBy: 7)..<text.index(before: text.endIndex)]),
+                          AutomaticFacetFilter.scores.contains(number) else {
+                        throw .invalidParameter(at, expected: "attribute or attribute<score=N>, N from 0 to 65535", got: element.jsonString)
                     }
                     facet = String(text[..<open])
                     score = number
@@ -424,7 +438,9 @@ public struct AutomaticFacetFilter: Sendable, Hashable {
             }
             var score = 1
             if let value = object["score"], !value.isNull {
-                guard let number = value.intValue else { throw .invalidParameter("\(at).score", expected: "an integer", got: value.jsonString) }
+                guard let number = value.intValue, AutomaticFacetFilter.scores.contains(number) else {
+                    throw .invalidParameter("\(at).score", expected: "an integer from 0 to 65535", got: value.jsonString)
+                }
                 score = number
             }
             filters.append(AutomaticFacetFilter(facet: facet, disjunctive: try flag("disjunctive"), score: score, negative: try flag("negative")))
@@ -453,8 +469,9 @@ public struct RulePromotion: Sendable, Hashable {
         } else {
             throw .invalidParameter(name, expected: "an objectID, or objectIDs", got: value.jsonString)
         }
-        guard let position = object["position"]?.intValue, position >= 0 else {
-            throw .invalidParameter("\(name).position", expected: "a position from 0", got: object["position"]?.jsonString ?? "nothing")
+        guard let position = object["position"]?.intValue, (0...Rule.maxPosition).contains(position) else {
+            throw .invalidParameter("\(name).position", expected: "a position from 0 to \(Rule.maxPosition)",
+                                    got: object["position"]?.jsonString ?? "nothing")
         }
         self.position = position
     }

@@ -136,13 +136,18 @@ extension IndexRulesService {
         return try await saveRules(indexName: indexName, rules: [rule], forwardToReplicas: forwardToReplicas, clearExistingRules: false)
     }
 
-    /// Algolia's `browseRules` helper: every rule of the index.
+    /// Algolia's `browseRules` helper: every rule of the index, as saved (without the
+    /// `_highlightResult` Algolia adds to a rules search's hits).
     public func browseRules(indexName: String) async throws(SearchError) -> [JSONObject] {
         var all: [JSONObject] = []
         var page = 0
         while true {
             let found = try await searchRules(indexName: indexName, searchRulesParams: SearchRulesParams(page: page, hitsPerPage: 1000))
-            all += found.hits
+            all += found.hits.map { hit in
+                var rule = hit
+                rule["_highlightResult"] = nil
+                return rule
+            }
             if found.hits.isEmpty || all.count >= found.nbHits { return all }
             page += 1
         }

@@ -80,6 +80,11 @@ extension LiveIndex {
                     let book = RuleBook(generation: generation, stored: try update(try store.writtenRules()))
                     try store.writeRules(book.stored, generation: generation)
                     rules = book
+                } else if try store.writtenRulesGeneration() != ruleBook.value.generation {
+                    // Another process changed them since this one last read them: this write
+                    // brings the state past that change, so the rules are read here too.
+                    let (rulesGeneration, stored) = try store.writtenRulesAndGeneration()
+                    rules = RuleBook(generation: rulesGeneration, stored: stored)
                 }
                 try store.ensureTextTable(levelCount: configuration.levelCount, separators: configuration.separators, recreate: rebuildText)
                 if change.clearFirst { try store.removeAllRecords(generation: generation) }

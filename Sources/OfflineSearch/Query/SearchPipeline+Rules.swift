@@ -52,7 +52,15 @@ extension SearchPipeline {
         guard !promotions.isEmpty else { return rankedPage(matched, ranking: ranking, relevantSortStrictness: strictness) }
         var organic = matched
         for promotion in promotions where promotion.matched { organic.matches[promotion.segment].documents.remove(promotion.document) }
-        let organicCount = organic.count
+        // The hits there are without the promoted records: the matches, or what `distinct` or a
+        // relevant sort keeps of them (counted by ranking them for no hit).
+        var organicCount = organic.count
+        if distinctPath(organic.request) != nil || strictness != nil {
+            var counting = organic
+            counting.request.start = 0
+            counting.request.count = 0
+            organicCount = rankedPage(counting, ranking: ranking, relevantSortStrictness: strictness).hitCount
+        }
         // In position order, each at most right after the hits and the promotions before it.
         let slots = promotions.enumerated().map { offset, promotion in min(promotion.position, organicCount + offset) }
         let start = matched.request.start, end = start + matched.request.count

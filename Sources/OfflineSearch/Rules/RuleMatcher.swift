@@ -92,53 +92,80 @@ struct RuleQuery {
 
     /// Where `pattern` is found with `anchoring`: the earliest place (and, there, literals
     /// before placeholders and the longest facet values first). Nil when it is not.
+    /// - Complexity: O(elements × words × longest facet value): a place where the rest of the
+    ///   pattern failed once is not tried again.
     func find(_ pattern: RulePattern, anchoring: RuleAnchoring, alternatives: Bool) -> PatternMatch? {
         let elements = pattern.elements[...]
         guard !elements.isEmpty else {
             return anchoring == .is && tokens.isEmpty ? PatternMatch(words: 0..<0, facets: [], literalCount: 0) : nil
         }
+        var failed = Set<Int>()
+        func attempt(_ start: Int, mustEnd: Bool) -> PatternMatch? {
+            match(elements, from: start, start: start, mustEnd: mustEnd, alternatives: alternatives, failed: &failed)
+        }
         switch anchoring {
-        case .is: return match(elements, from: 0, start: 0, mustEnd: true, alternatives: alternatives)
-        case .startsWith: return match(elements, from: 0, start: 0, mustEnd: false, alternatives: alternatives)
+        case .is: return attempt(0, mustEnd: true)
+        case .startsWith: return attempt(0, mustEnd: false)
         case .endsWith:
             for start in 0..<max(tokens.count, 1) {
-                if let found = match(elements, from: start, start: start, mustEnd: true, alternatives: alternatives) { return found }
+                if let found = attempt(start, mustEnd: true) { return found }
             }
             return nil
         case .contains:
             for start in 0..<max(tokens.count, 1) {
-                if let found = match(elements, from: start, start: start, mustEnd: false, alternatives: alternatives) { return found }
+                guard var found = attempt(start, mustEnd: false) else { continue }
+                // A lone placeholder finds every value of its facet in the query (`red and blue
+                // shirts`: red, blue), for an automatic facet filter to AND or OR them.
+                if elements.count == 1, case .facet = elements[elements.startIndex] {
+                    var next = found.words.upperBound
+                    while next < tokens.count {
+                        guard let more = attempt(next, mustEnd: false) else {
+                            next += 1
+                            continue
+                        }
+                        found.facets += more.facets
+                        found.words = found.words.lowerBound..<more.words.upperBound
+                        next = more.words.upperBound
+                    }
+                }
+                return found
             }
             return nil
         }
     }
 
+    /// The rest of a pattern (`elements`) found from `position`; `failed` holds the places
+    /// (element, word) where it was not, so none is tried twice.
     private func match(_ elements: ArraySlice<Pattern.Element>, from position: Int, start: Int, mustEnd: Bool,
-                       alternatives: Bool) -> PatternMatch? {
+                       alternatives: Bool, failed: inout Set<Int>) -> PatternMatch? {
         guard let element = elements.first else {
             guard !mustEnd || position == tokens.count else { return nil }
             return PatternMatch(words: start..<position, facets: [], literalCount: 0)
         }
         guard position < tokens.count else { return nil }
+        let place = elements.startIndex * (tokens.count + 1) + position
+        guard !failed.contains(place) else { return nil }
         switch element {
         case .word(let word):
-            guard matches(position, word, alternatives: alternatives),
-                  var found = match(elements.dropFirst(), from: position + 1, start: start, mustEnd: mustEnd, alternatives: alternatives)
-            else { return nil }
-            found.literalCount += 1
-            return found
+            if matches(position, word, alternatives: alternatives),
+               var found = match(elements.dropFirst(), from: position + 1, start: start, mustEnd: mustEnd, alternatives: alternatives,
+                                 failed: &failed) {
+                found.literalCount += 1
+                return found
+            }
         case .facet(let attribute):
             let phrases = state.facetPhrases(attribute)
             for length in stride(from: min(phrases.longest, tokens.count - position), through: 1, by: -1) {
                 let words = tokens[position..<(position + length)].map(\.folded)
                 guard let value = phrases.value(of: words),
                       var found = match(elements.dropFirst(), from: position + length, start: start, mustEnd: mustEnd,
-                                        alternatives: alternatives) else { continue }
+                                        alternatives: alternatives, failed: &failed) else { continue }
                 found.facets.insert(.init(attribute: attribute, value: value, words: position..<(position + length)), at: 0)
                 return found
             }
-            return nil
         }
+        failed.insert(place)
+        return nil
     }
 
     typealias Pattern = RulePattern

@@ -158,6 +158,8 @@ enum RuleStage {
         var addedOptionalFilters: [FilterListItem] = []
         var setByRule: Set<String> = []
         var promotions: [(objectID: String, position: Int, mustPassFilters: Bool)] = []
+        // The rules' `filters`, ANDed with the search's once all are known (one level of parentheses each).
+        var ruleFilters: [String] = []
         for candidate in kept {
             let consequence = book.rules[candidate.index].consequence
             applied.ruleIDs.append(candidate.objectID)
@@ -170,7 +172,9 @@ enum RuleStage {
             addedFacetFilters += automaticFilters(consequence.automaticFacetFilters, facets: facets, scored: false)
             addedOptionalFilters += automaticFilters(consequence.automaticOptionalFacetFilters, facets: facets, scored: true)
             for (key, value) in consequence.params {
-                if FilterAtom.filterKeys.contains(key) {
+                if key == "filters", let text = value.stringValue {
+                    if !text.trimmingSpaces.isEmpty { ruleFilters.append(text) }
+                } else if FilterAtom.filterKeys.contains(key) {
                     object[key] = try combinedFilters(key, object[key], value)
                 } else if !setByRule.contains(key) {
                     object[key] = value
@@ -187,9 +191,13 @@ enum RuleStage {
             if applied.renderingContent == nil { applied.renderingContent = consequence.renderingContent }
         }
         if let replacedQuery {
-            object["query"] = .string(replacedQuery)
+            object["query"] = .string(RuleStage.withinQueryLimit(replacedQuery))
         } else if !edits.isEmpty {
-            object["query"] = .string(query.editing(edits))
+            object["query"] = .string(RuleStage.withinQueryLimit(query.editing(edits)))
+        }
+        if !ruleFilters.isEmpty {
+            let own = object["filters"]?.stringValue.flatMap { $0.trimmingSpaces.isEmpty ? nil : $0 }
+            object["filters"] = .string(((own.map { [$0] } ?? []) + ruleFilters).map { "(\($0))" }.joined(separator: " AND "))
         }
         if !addedFacetFilters.isEmpty {
             object["facetFilters"] = try combinedFilters("facetFilters", object["facetFilters"], FilterList.list(addedFacetFilters).jsonValue)
@@ -200,17 +208,26 @@ enum RuleStage {
         }
         if changesRequest { applied.parameters = try SearchParameters(json: object) }
         // One record per position: at a position taken, the next free one (smaller objectID first).
-        var taken: Set<Int> = []
         var seen: Set<String> = []
+        var last = -1
         for promotion in promotions.sorted(by: { ($0.position, $0.objectID) < ($1.position, $1.objectID) })
         where seen.insert(promotion.objectID).inserted && !applied.hidden.contains(promotion.objectID) {
-            var position = promotion.position
-            while taken.contains(position) { position += 1 }
-            taken.insert(position)
-            applied.promotions.append(.init(objectID: promotion.objectID, position: position, mustPassFilters: promotion.mustPassFilters))
+            last = max(promotion.position, last + 1)
+            applied.promotions.append(.init(objectID: promotion.objectID, position: last, mustPassFilters: promotion.mustPassFilters))
         }
-        applied.promotions.sort { $0.position < $1.position }
         return applied
+    }
+
+    /// A rewritten query cut to Algolia's 512 bytes (an edit may lengthen a query that was
+    /// within them), at a character's boundary.
+    static func withinQueryLimit(_ text: String) -> String {
+        guard text.utf8.count > SearchParameters.maxQueryBytes else { return text }
+        var kept = ""
+        for character in text {
+            guard kept.utf8.count + character.utf8.count <= SearchParameters.maxQueryBytes else { break }
+            kept.append(character)
+        }
+        return kept
     }
 
     /// The filters an automatic facet filter makes from the facet values its placeholder matched:
@@ -233,16 +250,9 @@ enum RuleStage {
         return items
     }
 
-    /// A filter parameter of the request and a rule's, ANDed (`filters` as text, the list forms
-    /// as lists).
+    /// A list-form filter parameter of the request and a rule's, ANDed (one list of both's items).
     private static func combinedFilters(_ key: String, _ existing: JSONValue?, _ added: JSONValue) throws(SearchError) -> JSONValue {
         guard let existing, !existing.isNull else { return added }
-        if key == "filters" {
-            guard let left = existing.stringValue, let right = added.stringValue else { return added }
-            if left.trimmingSpaces.isEmpty { return added }
-            if right.trimmingSpaces.isEmpty { return existing }
-            return .string("(\(left)) AND (\(right))")
-        }
         return FilterList.list(try listItems(key, existing) + listItems(key, added)).jsonValue
     }
 

@@ -17,6 +17,14 @@ extension RecordStore {
     /// The rules stored, read by the writer within its transaction.
     func writtenRules() throws -> [JSONObject] { try RecordStore.readRules(writer).rules }
 
+    /// The rules stored and the generation that wrote them, read by the writer within its transaction.
+    func writtenRulesAndGeneration() throws -> (generation: Int64, rules: [JSONObject]) { try RecordStore.readRules(writer) }
+
+    /// The generation that last changed the rules, read by the writer within its transaction.
+    func writtenRulesGeneration() throws -> Int64 {
+        try RecordStore.metaValue(writer, "rulesGeneration").flatMap { Int64($0) } ?? 0
+    }
+
     /// Stores `rules` (in the order given) as changed by the write of `generation`.
     func writeRules(_ rules: [JSONObject], generation: Int64) throws {
         let statement = try writer.statement("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)")

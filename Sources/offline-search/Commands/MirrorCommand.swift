@@ -68,6 +68,10 @@ struct MirrorCommand: AsyncParsableCommand {
         Terminal.writeLine("Mirrored \(Terminal.count(report.recordsCopied, "record")) and \(Terminal.count(report.synonymsCopied, "synonym")) "
             + "of \(index) into \(destination) (\(data.folder.url.path)) in \(String(format: "%.1f", seconds)) s.")
         if report.rulesCopied > 0 { Terminal.writeLine("Copied \(Terminal.count(report.rulesCopied, "rule")) with it.") }
+        if !report.rulesLeftOut.isEmpty {
+            Terminal.note("Not copied (rules this version cannot read): \(report.rulesLeftOut.joined(separator: ", ")).")
+        }
+        if let reason = report.rulesUnavailable { Terminal.note("The source's rules were not copied: \(reason).") }
     }
 
     /// `1,200 of 5,000 records · 2,400 records/s · 2 s left`

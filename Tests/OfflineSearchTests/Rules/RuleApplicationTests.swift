@@ -178,6 +178,22 @@ import SearchAPI
         #expect(try index.search("apple laptop").objectIDs == ["premium-laptop", "cheap-laptop"])
     }
 
+    @Test func aLonePlaceholderFindsEveryValueAndDisjunctiveOrsThem() throws {
+        // Algolia's `disjunctive`: several values of the facet in the query, OR-ed rather than AND-ed.
+        func rule(disjunctive: Bool) -> JSONObject {
+            ["objectID": "colors", "conditions": [["pattern": "{facet:color}", "anchoring": "contains"]],
+             "consequence": ["params": ["automaticFacetFilters": [["facet": "color", "disjunctive": .bool(disjunctive)]],
+                                        "query": ["remove": ["{facet:color}"]]]]]
+        }
+        let (before, after) = try effect(of: [rule(disjunctive: true)], "red blue t-shirt")
+        #expect(before.nbHits == 0)
+        #expect(Set(after.objectIDs) == ["red-shirt", "blue-shirt"])
+        try index.saveRules([rule(disjunctive: false)], clearExisting: true)
+        // A t-shirt is not red and blue at once.
+        #expect(try index.search("red blue t-shirt").nbHits == 0)
+        #expect(try index.search("red t-shirt").objectIDs == ["red-shirt"])
+    }
+
     @Test func anOptionalFacetPlaceholderBoostsTheValue() throws {
         let rule: JSONObject = ["objectID": "color", "conditions": [["pattern": "{facet:color} t-shirt", "anchoring": "contains"]],
                                 "consequence": ["params": ["automaticOptionalFacetFilters": [["facet": "color", "score": 2]],
@@ -288,6 +304,45 @@ import SearchAPI
         // Same words and same anchoring: the smaller objectID.
         try index.saveRules([Self.banner("a", "pixel", "contains"), Self.banner("b", "pixel", "contains")], clearExisting: true)
         #expect(try index.search("pixel", ["getRankingInfo": true]).appliedRules == ["a"])
+    }
+
+    @Test func hostileRulesAndQueriesStayBounded() throws {
+        // Forty conditionless rules with filters: one level of parentheses each, not forty.
+        let filtering = (0..<40).map { n -> JSONObject in
+            ["objectID": .string("f\(n)"), "consequence": ["params": ["filters": .string("NOT brand:Nobody\(n)")]]]
+        }
+        let (before, after) = try effect(of: filtering, "phone")
+        #expect(after.objectIDs == before.objectIDs)
+        // An edit that lengthens a query to past 512 bytes: cut there, not refused.
+        let lengthen: JSONObject = ["objectID": "long", "conditions": [["pattern": "tv", "anchoring": "contains"]],
+                                    "consequence": ["params": ["query": ["edits": [["type": "replace", "delete": "tv", "insert": "television"]]]]]]
+        try index.saveRules([lengthen], clearExisting: true)
+        let long = try index.search(Array(repeating: "tv", count: 150).joined(separator: " "))
+        #expect(long.nbHits == 0)
+        // Placeholders that could match in many ways: found or not without trying each way.
+        let values = (0..<2).map { n -> JSONValue in ["objectID": .string("a\(n)"), "name": "x", "code": n == 0 ? "a" : "a a"] }
+        try index.saveObjects(values)
+        try index.setSettings(["attributesForFaceting": ["brand", "color", "category", "product_range", "code"]])
+        let greedy: JSONObject = ["objectID": "greedy",
+                                  "conditions": [["pattern": .string(Array(repeating: "{facet:code}", count: 30).joined(separator: " ") + " zzz"),
+                                                  "anchoring": "contains"]],
+                                  "consequence": ["userData": ["never": true]]]
+        try index.saveRules([greedy], clearExisting: true)
+        #expect(try index.search(Array(repeating: "a", count: 120).joined(separator: " ")).userData == nil)
+    }
+
+    @Test func aPromotionCountsWithDistinct() throws {
+        // Three laptops, one category: one hit with distinct.
+        try index.setSettings(["attributeForDistinct": "category", "distinct": true])
+        let rule: JSONObject = ["objectID": "pin", "conditions": [["pattern": "laptop", "anchoring": "contains"]],
+                                "consequence": ["promote": [["objectID": "hp-box", "position": 20]]]]
+        let (before, after) = try effect(of: [rule], "laptop")
+        #expect(before.nbHits == 1)
+        // Past the last distinct hit: right after it, on the last page.
+        #expect(after.objectIDs == before.objectIDs + ["hp-box"])
+        #expect(after.nbHits == 2)
+        let second = try index.search("laptop", ["hitsPerPage": 1, "page": 1])
+        #expect(second.objectIDs == ["hp-box"] && second.nbPages == 2)
     }
 
     @Test func rulesOffForOneSearchOrForTheIndex() throws {

@@ -57,6 +57,13 @@ import SearchAPI
         (["objectID": "x", "consequence": ["params": ["automaticFacetFilters": ["brand"]]]] as JSONObject, "{facet:brand}"),
         (["objectID": "x", "consequence": [:], "validity": [["from": 10]]] as JSONObject, "validity"),
         (["objectID": "x", "consequence": ["hide": ["1"]]] as JSONObject, "hide"),
+        (["objectID": "x", "consequence": ["promote": [["objectID": "1", "position": 301]]]] as JSONObject, "position"),
+        (["objectID": "x", "conditions": [["pattern": "{facet:brand}", "anchoring": "contains"]],
+          "consequence": ["params": ["automaticOptionalFacetFilters": [["facet": "brand", "score": 70000]]]]] as JSONObject, "score"),
+        (["objectID": "x", "conditions": [["filters": "brand:Apple OR brand:Samsung"]], "consequence": [:]] as JSONObject, "filters"),
+        (["objectID": "x", "conditions": [["pattern": "", "anchoring": "contains"]], "consequence": [:]] as JSONObject, "empty pattern"),
+        (["objectID": "x", "consequence": ["params": ["filters": "brand:Apple AND ("]]] as JSONObject, "consequence.params"),
+        (["objectID": "x", "consequence": ["params": ["facetFilters": ["colour"]]]] as JSONObject, "consequence.params"),
     ])
     func aWrongRuleIsRefusedAndNothingIsStored(rule: JSONObject, named: String) throws {
         let engine = try TestEngine()
@@ -108,6 +115,36 @@ import SearchAPI
         #expect(try seen.search("galaxy").userData == [["rule": "banner"]])
         try seen.clearRules()
         #expect(try index.search("galaxy").userData == nil)
+    }
+
+    @Test func anotherProcessSRulesAreSeenAfterThisOneWrites() throws {
+        let engine = try TestEngine()
+        let index = try index(engine)
+        let other = try SearchEngine(directory: engine.directory.url).existingIndex("test")
+        try other.saveRule(Self.rule("theirs"))
+        // This engine writes before it searches: the write brings its state past the other's.
+        try index.saveObjects([["objectID": "3", "name": "Pixel phone", "brand": "Google"]])
+        #expect(try index.search("phone").userData == [["rule": "theirs"]])
+        #expect(index.rules.count == 1)
+    }
+
+    @Test func browseRulesDropsTheHighlightsOfAlgoliasRulesSearch() async throws {
+        struct Algolia: IndexRulesService {
+            func getRule(indexName: String, objectID: String) async throws(SearchError) -> JSONObject { [:] }
+            func saveRules(indexName: String, rules: [JSONObject], forwardToReplicas: Bool, clearExistingRules: Bool) async throws(SearchError) -> WriteResponse {
+                WriteResponse(taskID: 0)
+            }
+            func deleteRule(indexName: String, objectID: String, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse { WriteResponse(taskID: 0) }
+            func clearRules(indexName: String, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse { WriteResponse(taskID: 0) }
+            func searchRules(indexName: String, searchRulesParams: SearchRulesParams) async throws(SearchError) -> RulesPage {
+                var hit = RuleStorageTests.rule("a")
+                hit["_highlightResult"] = ["objectID": ["value": "a", "matchLevel": "none"]]
+                return RulesPage(hits: [hit], nbHits: 1, page: 0, nbPages: 1)
+            }
+        }
+        let rules = try await Algolia().browseRules(indexName: "products")
+        #expect(rules == [Self.rule("a")])
+        #expect(throws: Never.self) { try Rule(json: rules[0]) }
     }
 
     @Test func copyAndMoveCarryRules() throws {
