@@ -26,18 +26,18 @@ extension SearchEngine {
     /// (see above). When another process creates the index while this one builds it, the
     /// import goes into that index instead, as if it had come after.
     public func importRecords(into name: String, from url: URL, replaceExisting: Bool = false,
-                              settings: JSONObject? = nil) throws(SearchError) -> (index: SearchIndex, report: SearchIndex.ImportReport) {
+                              settings: JSONObject? = nil, rules: [JSONObject]? = nil) throws(SearchError) -> (index: SearchIndex, report: SearchIndex.ImportReport) {
         try importRecords(into: name, settings: settings) { index throws(SearchError) in
-            try index.importRecords(from: url, replaceExisting: replaceExisting, settings: settings)
+            try index.importRecords(from: url, replaceExisting: replaceExisting, settings: settings, rules: rules)
         }
     }
 
     /// `importRecords(into:from:)` for the text of a JSON array or JSON Lines (standard
     /// input, a file read by the caller); `source` names it in errors.
     public func importRecords(into name: String, utf8 text: [UInt8], source: String, replaceExisting: Bool = false,
-                              settings: JSONObject? = nil) throws(SearchError) -> (index: SearchIndex, report: SearchIndex.ImportReport) {
+                              settings: JSONObject? = nil, rules: [JSONObject]? = nil) throws(SearchError) -> (index: SearchIndex, report: SearchIndex.ImportReport) {
         try importRecords(into: name, settings: settings) { index throws(SearchError) in
-            try index.importRecords(utf8: text, source: source, replaceExisting: replaceExisting, settings: settings)
+            try index.importRecords(utf8: text, source: source, replaceExisting: replaceExisting, settings: settings, rules: rules)
         }
     }
 

@@ -43,8 +43,9 @@ extension SearchIndex {
     /// (mapped, its pages released once read): the memory an import takes is bounded by a batch
     /// and the index being built, not by the file. Invalid JSON or an invalid record anywhere in
     /// the file rejects the whole import, with its line and column; nothing is kept. With
-    /// `settings`, as `importRecords(_:replaceExisting:settings:)`.
-    public func importRecords(from url: URL, replaceExisting: Bool = false, settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
+    /// `settings` and `rules`, as `importRecords(_:replaceExisting:settings:rules:)`.
+    public func importRecords(from url: URL, replaceExisting: Bool = false, settings patch: JSONObject? = nil,
+                              rules: [JSONObject]? = nil) throws(SearchError) -> ImportReport {
         let descriptor = open(url.path, O_RDONLY)
         func failure() -> SearchError {
             SearchError(.invalidParameter, "Cannot read \(url.path): \(String(cString: strerror(errno)))")
@@ -57,11 +58,11 @@ extension SearchIndex {
         // its end. An empty regular file has nothing to map.
         guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else {
             return try importRecords(utf8: try SearchIndex.readBytes(of: descriptor, path: url.path), source: url.path,
-                                     replaceExisting: replaceExisting, settings: patch)
+                                     replaceExisting: replaceExisting, settings: patch, rules: rules)
         }
         guard let file = MappedFile(descriptor: descriptor, length: Int(status.st_size)) else { throw failure() }
         let bytes = UnsafeBufferPointer(start: file.base.assumingMemoryBound(to: UInt8.self), count: file.length)
-        return try importRecords(utf8: bytes, source: url.path, replaceExisting: replaceExisting, settings: patch) { read in
+        return try importRecords(utf8: bytes, source: url.path, replaceExisting: replaceExisting, settings: patch, rules: rules) { read in
             file.release(0..<read)
         }
     }
@@ -69,9 +70,9 @@ extension SearchIndex {
     /// Imports the records of a JSON array or JSON Lines text (standard input, a file read by
     /// the caller), a batch at a time as `importRecords(from:)`.
     public func importRecords(utf8 text: [UInt8], source: String, replaceExisting: Bool = false,
-                              settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
+                              settings patch: JSONObject? = nil, rules: [JSONObject]? = nil) throws(SearchError) -> ImportReport {
         try text.withUnsafeBufferPointer { buffer throws(SearchError) in
-            try importRecords(utf8: buffer, source: source, replaceExisting: replaceExisting, settings: patch)
+            try importRecords(utf8: buffer, source: source, replaceExisting: replaceExisting, settings: patch, rules: rules)
         }
     }
 
@@ -79,9 +80,11 @@ extension SearchIndex {
     ///
     /// With `settings` (a partial settings object, as `setSettings` takes), the settings and the
     /// records are committed in one transaction: a process killed during the import leaves the
-    /// old records under the old settings, or the new records under the new settings.
+    /// old records under the old settings, or the new records under the new settings. `rules`
+    /// are saved in the same transaction (each replacing the rule with its objectID; with
+    /// `replaceExisting`, only they remain), every one checked first.
     public func importRecords(_ records: [JSONValue], replaceExisting: Bool = false,
-                              settings patch: JSONObject? = nil) throws(SearchError) -> ImportReport {
+                              settings patch: JSONObject? = nil, rules: [JSONObject]? = nil) throws(SearchError) -> ImportReport {
         let generated = records.count { record in record["objectID"] == nil || record["objectID"]?.isNull == true }
         var objects: [JSONObject] = []
         objects.reserveCapacity(records.count)
@@ -89,7 +92,9 @@ extension SearchIndex {
             objects.append(try SearchIndex.normalizedRecord(record, position: position))
         }
         if let patch { try checkReplicaList(patch) }
-        try write(RecordStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate)))
+        let rulesChange = try importedRules(rules, replaceExisting: replaceExisting, settings: patch)
+        try write(RecordStore.Change(clearFirst: replaceExisting, upserts: objects, updateSettings: patch.map(settingsUpdate),
+                                     updateRules: rulesChange))
         return ImportReport(recordCount: objects.count, generatedObjectIDs: generated)
     }
 
@@ -101,12 +106,13 @@ extension SearchIndex {
     /// stores a batch, the next one is parsed, checked and turned into its stored text on
     /// another thread. (`streamFrom` and `batchSize` are for tests.)
     func importRecords(utf8 bytes: UnsafeBufferPointer<UInt8>, source: String, replaceExisting: Bool,
-                       settings patch: JSONObject?, released: (@Sendable (Int) -> Void)? = nil,
+                       settings patch: JSONObject?, rules: [JSONObject]? = nil, released: (@Sendable (Int) -> Void)? = nil,
                        streamFrom: Int = IndexState.deltaLimit, batchSize: Int = RecordStore.batchSize) throws(SearchError) -> ImportReport {
         if let patch { try checkReplicaList(patch) }
+        let rulesChange = try importedRules(rules, replaceExisting: replaceExisting, settings: patch)
         let reader = RecordReader(bytes, source: source, released: released)
         var first: [JSONObject]? = try reader.read(upTo: streamFrom + 1).records
-        var change = RecordStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate))
+        var change = RecordStore.Change(clearFirst: replaceExisting, updateSettings: patch.map(settingsUpdate), updateRules: rulesChange)
         var next: BackgroundWork<Result<RecordStore.Change.RecordBatch, SearchError>>?
         // The reader reads `bytes`: nothing may still parse them when this returns.
         defer { _ = next?.wait() }
@@ -237,5 +243,16 @@ extension SearchIndex {
         } catch {
             throw SearchError(.invalidJSON, "\(source): \(error.description)")
         }
+    }
+}
+
+extension SearchIndex {
+    /// An import's rules as a change of the stored ones (nil: none given), checked against the
+    /// settings the import leaves.
+    func importedRules(_ rules: [JSONObject]?, replaceExisting: Bool,
+                       settings patch: JSONObject?) throws(SearchError) -> (@Sendable ([JSONObject]) throws(SearchError) -> [JSONObject])? {
+        guard let rules else { return nil }
+        let settings = try patch.map { patch throws(SearchError) in try self.settings.applying(patch) }
+        return try rulesUpdate(rules, clearExisting: replaceExisting, settings: settings)
     }
 }

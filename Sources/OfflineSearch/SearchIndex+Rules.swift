@@ -21,8 +21,20 @@ extension SearchIndex {
     /// stored. With `clearExisting`, every other rule is removed in the same write; with
     /// `forwardToReplicas`, the replicas get the same write.
     public func saveRules(_ rules: [JSONObject], clearExisting: Bool = false, forwardToReplicas: Bool = false) throws(SearchError) {
+        try write(RecordStore.Change(updateRules: try rulesUpdate(rules, clearExisting: clearExisting)))
+        if forwardToReplicas {
+            for replica in try replicaIndices() { try replica.saveRules(rules, clearExisting: clearExisting) }
+        }
+    }
+
+    /// How a save of `rules` changes the stored rules, every rule checked first (against
+    /// `settings` when given: the settings the same write sets), so that a wrong one fails the
+    /// call before anything is written.
+    func rulesUpdate(_ rules: [JSONObject], clearExisting: Bool,
+                     settings: IndexSettings? = nil) throws(SearchError) -> @Sendable ([JSONObject]) throws(SearchError) -> [JSONObject] {
         var checked: [String: JSONObject] = [:]
-        let configuration = live.state.configuration
+        let configuration = try settings.map { settings throws(SearchError) in try IndexConfiguration(settings: settings) }
+            ?? live.state.configuration
         for (position, rule) in rules.enumerated() {
             let parsed = try Rule(json: rule, position: rules.count > 1 ? position : nil)
             // The parameters it sets, read as this index reads a search's (filters parsed, names
@@ -38,15 +50,12 @@ extension SearchIndex {
             checked[parsed.objectID] = stored
         }
         let saved = checked
-        try write(RecordStore.Change(updateRules: { (stored: [JSONObject]) throws(SearchError) -> [JSONObject] in
+        return { (stored: [JSONObject]) throws(SearchError) -> [JSONObject] in
             let kept = clearExisting ? [] : stored.filter { rule in saved[rule["objectID"]?.scalarText ?? ""] == nil }
             guard kept.count + saved.count <= Rule.maxRules else {
                 throw SearchError(.invalidParameter, "rules: an index holds at most \(Rule.maxRules) rules; this save would make \(kept.count + saved.count)")
             }
             return kept + saved.values
-        }))
-        if forwardToReplicas {
-            for replica in try replicaIndices() { try replica.saveRules(rules, clearExisting: clearExisting) }
         }
     }
 

@@ -184,7 +184,7 @@ import Testing
                                     "consequence": ["params": ["query": "phone"]]]])
             let (_, one) = try await client.call(.get, "/1/indexes/products/rules/r1")
             #expect(one["objectID"] == "r1" && one["consequence"]?["userData"] == ["banner": "phones"])
-            let (_, found) = try await client.call(.post, "/1/indexes/products/rules/search", ["query": "banner"])
+            let (_, found) = try await client.call(.post, "/1/indexes/products/rules/search", ["query": "phone"])
             #expect(found["nbHits"] == 1 && found["hits"]?[0]?["objectID"] == "r1" && found["nbPages"] == 1)
             let (_, phones) = try await client.call(.post, "/1/indexes/products/query", ["query": "phone"])
             #expect(phones["nbHits"] == 1 && phones["userData"] == [["banner": "phones"]])

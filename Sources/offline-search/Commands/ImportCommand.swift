@@ -19,6 +19,8 @@ struct ImportCommand: ParsableCommand {
     @Argument(help: "The index name (created if it does not exist).") var index: String
     @Argument(help: "A JSON array of records, or JSON Lines; - reads standard input.") var file: String
     @Option(help: ArgumentHelp("A settings JSON file, committed with the records in one transaction.", valueName: "file")) var settings: String?
+    @Option(help: ArgumentHelp("A JSON file of Rules (one rule or an array), committed with the records in one transaction; with --replace, only they remain.",
+                               valueName: "file")) var rules: String?
     @Flag(help: "Replace every record of the index (others are removed).") var replace = false
 
     func run() throws {
@@ -29,14 +31,17 @@ struct ImportCommand: ParsableCommand {
         // by the file): a file that cannot be parsed rolls it back, and a new index is not made,
         // so the data folder is left as it was.
         let settingsObject = try settings.map(readSettingsFile)
+        let ruleObjects = try rules.map(readRulesFile)
         let standardInput = file == "-" ? Array(FileHandle.standardInput.readDataToEndOfFile()) : nil
         let engine = try data.folder.engine()
         // The settings and the records are committed together (one transaction). A new index
         // is built aside and appears whole once imported.
         let (target, report) = if let standardInput {
-            try engine.importRecords(into: index, utf8: standardInput, source: "standard input", replaceExisting: replace, settings: settingsObject)
+            try engine.importRecords(into: index, utf8: standardInput, source: "standard input", replaceExisting: replace,
+                                     settings: settingsObject, rules: ruleObjects)
         } else {
-            try engine.importRecords(into: index, from: URL(fileURLWithPath: file), replaceExisting: replace, settings: settingsObject)
+            try engine.importRecords(into: index, from: URL(fileURLWithPath: file), replaceExisting: replace,
+                                     settings: settingsObject, rules: ruleObjects)
         }
         // A merge the import started (its delta outgrew the limit) is finished before the process
         // ends, so its derived file is stored and the next command opens without replaying the delta.

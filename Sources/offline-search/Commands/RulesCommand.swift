@@ -42,20 +42,7 @@ struct RulesCommand: ParsableCommand {
         }
         let target = try engine.existingIndex(index)
         if let set {
-            let rules: [JSONObject]
-            switch try readJSONFile(set) {
-            case .object(let rule): rules = [rule]
-            case .array(let elements):
-                rules = try elements.enumerated().map { position, element in
-                    guard let rule = element.objectValue else {
-                        throw CommandFailure("\(set): rules[\(position)]: expected a rule object, got \(element.jsonString.prefix(60))")
-                    }
-                    return rule
-                }
-            default:
-                throw CommandFailure("\(set): expected a rule object or an array of rules")
-            }
-            try target.saveRules(rules, clearExisting: clear)
+            try target.saveRules(try readRulesFile(set), clearExisting: clear)
         } else if clear {
             try target.clearRules()
         }

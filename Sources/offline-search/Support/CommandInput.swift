@@ -42,3 +42,19 @@ func parseJSONObjectOption(_ text: String, option: String, example: String) thro
         throw ValidationError("\(option): \(error)")
     }
 }
+
+/// The rules of a JSON file: one rule object, or an array of them.
+func readRulesFile(_ path: String) throws -> [JSONObject] {
+    switch try readJSONFile(path) {
+    case .object(let rule): return [rule]
+    case .array(let elements):
+        return try elements.enumerated().map { position, element in
+            guard let rule = element.objectValue else {
+                throw CommandFailure("\(path): rules[\(position)]: expected a rule object, got \(element.jsonString.prefix(60))")
+            }
+            return rule
+        }
+    default:
+        throw CommandFailure("\(path): expected a rule object or an array of rules")
+    }
+}
