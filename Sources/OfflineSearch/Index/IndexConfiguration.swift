@@ -232,8 +232,10 @@ struct IndexConfiguration: Sendable {
             try IndexedSeparators(setting: text)
         } ?? .none
         synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
-        ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals")
-        removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords")
+        let queryLanguages = settings.stringList("queryLanguages")
+        ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals", queryLanguages: queryLanguages)
+        removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords",
+                                                           queryLanguages: queryLanguages)
         _ = try settings.values["alternativesAsExact"].map { value throws(SearchError) in try ExactAlternatives(value) }
         _ = try TypoPolicy(SearchParameters(), settings: settings, separators: separators)
     }

@@ -85,14 +85,23 @@ struct SearchRequest {
         let parsed = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast,
                                       advancedSyntax: advanced, separators: configuration.separators)
         excludedWords = parsed.excluded
+        // `true` means the query's languages (`queryLanguages`; English when unset): English
+        // plurals and stop words apply when English is among them.
+        // The settings' own are read once (`IndexConfiguration`); a search that overrides any of
+        // the three reads them again.
+        let switches = parameters.other["ignorePlurals"] != nil || parameters.other["removeStopWords"] != nil
+            || parameters.other["queryLanguages"] != nil
+        let queryLanguages = try switches ? setting("queryLanguages").map { value throws(SearchError) in
+            try ParameterReader(name: "queryLanguages", value: value).stringList()
+        } : nil
         words = QueryWords.applyingLanguage(
             parsed.words,
-            ignorePlurals: try parameters.other["ignorePlurals"].map { value throws(SearchError) in
-                try SearchRequest.languageSwitch(value, name: "ignorePlurals")
-            } ?? configuration.ignorePlurals,
-            removeStopWords: try parameters.other["removeStopWords"].map { value throws(SearchError) in
-                try SearchRequest.languageSwitch(value, name: "removeStopWords")
-            } ?? configuration.removeStopWords,
+            ignorePlurals: switches
+                ? try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals", queryLanguages: queryLanguages)
+                : configuration.ignorePlurals,
+            removeStopWords: switches
+                ? try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords", queryLanguages: queryLanguages)
+                : configuration.removeStopWords,
             synonyms: parameters.other["synonyms"] == .bool(false) ? SynonymTable() : configuration.synonyms,
             asExact: try setting("alternativesAsExact").map { value throws(SearchError) in try ExactAlternatives(value) } ?? .default)
             .map { word in
@@ -199,10 +208,10 @@ struct SearchRequest {
 
     /// `ignorePlurals` / `removeStopWords`: true, false, or a list of language codes (English,
     /// `"en"`, is the language these rules know).
-    static func languageSwitch(_ value: JSONValue?, name: String) throws(SearchError) -> Bool {
+    static func languageSwitch(_ value: JSONValue?, name: String, queryLanguages: [String]? = nil) throws(SearchError) -> Bool {
         switch value {
         case nil, .bool(false)?, .string("false")?: return false
-        case .bool(true)?, .string("true")?: return true
+        case .bool(true)?, .string("true")?: return queryLanguages.map { $0.isEmpty || $0.contains("en") } ?? true
         case .array(let languages)?: return languages.contains(.string("en"))
         case .string(let text)?: return text.split(separator: ",").contains { $0.trimmingSpaces == "en" }
         case let other?:

@@ -53,6 +53,21 @@ import SearchAPI
         #expect(throws: SearchError.self) { try mixed.search("case", ["alternativesAsExact": ["plurals"]]) }
     }
 
+    @Test func trueMeansTheQueryLanguages() throws {
+        // Algolia: `ignorePlurals: true` and `removeStopWords: true` use `queryLanguages`; the
+        // English rules apply only when it lists English (or is unset).
+        let (_, french) = try index(["ignorePlurals": true, "removeStopWords": true, "queryLanguages": ["fr"]])
+        #expect(ids(try french.search("case ")) == ["case"])
+        #expect(try french.search("the leather ").objectIDs.isEmpty)
+        #expect(ids(try french.search("case ", ["queryLanguages": ["fr", "en"]])) == ["case", "cases"])
+        #expect(try french.search("the leather ", ["queryLanguages": ["en"]]).objectIDs == ["case"])
+        // A list names the languages itself, whatever queryLanguages says.
+        #expect(ids(try french.search("case ", ["ignorePlurals": ["en"]])) == ["case", "cases"])
+        let (_, english) = try index(["ignorePlurals": true])
+        #expect(ids(try english.search("case ", ["queryLanguages": ["de"]])) == ["case"])
+        #expect(ids(try english.search("case ")) == ["case", "cases"])
+    }
+
     @Test func stopWordsAreDroppedFromTheQueryWhenAsked() throws {
         let (_, plain) = try index()
         #expect(try plain.search("the leather ").objectIDs.isEmpty)
