@@ -89,9 +89,10 @@ struct IndexConfiguration: Sendable {
     let relevanceOrder: [RankingCriterion]
     /// The `synonyms` setting, ready to apply.
     let synonyms: SynonymTable
-    /// `ignorePlurals` / `removeStopWords` for English, from the settings (a request may override).
+    /// `ignorePlurals`: whether English plurals apply, from the settings (a request may override).
     let ignorePlurals: Bool
-    let removeStopWords: Bool
+    /// The languages whose stop words `removeStopWords` drops (none when off).
+    let stopWordLanguages: [String]
     /// The names in `replicas` written `virtual(name)`: relevant sorts.
     let virtualReplicas: Set<String>
     /// The names in `replicas` (`virtual(name)` unwrapped).
@@ -234,8 +235,8 @@ struct IndexConfiguration: Sendable {
         synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
         let queryLanguages = settings.stringList("queryLanguages")
         ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals", queryLanguages: queryLanguages)
-        removeStopWords = try SearchRequest.languageSwitch(settings.values["removeStopWords"], name: "removeStopWords",
-                                                           queryLanguages: queryLanguages)
+        stopWordLanguages = try SearchRequest.languages(settings.values["removeStopWords"], name: "removeStopWords",
+                                                        queryLanguages: queryLanguages, known: StopWords.languages)
         _ = try settings.values["alternativesAsExact"].map { value throws(SearchError) in try ExactAlternatives(value) }
         _ = try TypoPolicy(SearchParameters(), settings: settings, separators: separators)
     }

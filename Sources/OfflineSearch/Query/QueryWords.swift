@@ -149,16 +149,17 @@ enum QueryWords {
         return (words, excluded)
     }
 
-    /// Applies the language settings: drops English stop words (`removeStopWords`, unless that
-    /// would leave nothing or the word is still being typed), adds each word's plural forms
+    /// Applies the language settings: drops the stop words of `removeStopWords`' languages
+    /// (unless that would leave nothing or the word is still being typed), adds each word's plural forms
     /// (`ignorePlurals`) and single-word synonyms as alternatives, the synonyms where one
     /// side has several words as phrase synonyms, and `altCorrection` words as corrections;
     /// `asExact` says which alternatives count as exact.
-    static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords: Bool,
+    static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords languages: [String],
                                  synonyms: SynonymTable, asExact: ExactAlternatives = .default) -> [QueryWord] {
         var words = words
-        if removeStopWords {
-            let kept = words.filter { $0.isPrefix || !EnglishLanguage.stopWords.contains($0.folded) }
+        if !languages.isEmpty {
+            let stopWords = StopWords.words(of: languages)
+            let kept = words.filter { $0.isPrefix || !stopWords.contains($0.folded) }
             if !kept.isEmpty { words = kept }
         }
         words = words.map { word in

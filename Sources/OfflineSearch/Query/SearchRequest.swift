@@ -85,8 +85,9 @@ struct SearchRequest {
         let parsed = QueryWords.parse(parameters.query, queryType: parameters.queryType ?? settings.queryType ?? .prefixLast,
                                       advancedSyntax: advanced, separators: configuration.separators)
         excludedWords = parsed.excluded
-        // `true` means the query's languages (`queryLanguages`; English when unset): English
-        // plurals and stop words apply when English is among them.
+        // `true` means the query's languages (`queryLanguages`; every language the feature knows
+        // when unset): English plurals apply when English is among them, and the stop words of
+        // each language named.
         // The settings' own are read once (`IndexConfiguration`); a search that overrides any of
         // the three reads them again.
         let switches = parameters.other["ignorePlurals"] != nil || parameters.other["removeStopWords"] != nil
@@ -100,8 +101,9 @@ struct SearchRequest {
                 ? try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals", queryLanguages: queryLanguages)
                 : configuration.ignorePlurals,
             removeStopWords: switches
-                ? try SearchRequest.languageSwitch(setting("removeStopWords"), name: "removeStopWords", queryLanguages: queryLanguages)
-                : configuration.removeStopWords,
+                ? try SearchRequest.languages(setting("removeStopWords"), name: "removeStopWords", queryLanguages: queryLanguages,
+                                              known: StopWords.languages)
+                : configuration.stopWordLanguages,
             synonyms: parameters.other["synonyms"] == .bool(false) ? SynonymTable() : configuration.synonyms,
             asExact: try setting("alternativesAsExact").map { value throws(SearchError) in try ExactAlternatives(value) } ?? .default)
             .map { word in
@@ -206,14 +208,23 @@ struct SearchRequest {
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
     }
 
-    /// `ignorePlurals` / `removeStopWords`: true, false, or a list of language codes (English,
-    /// `"en"`, is the language these rules know).
+    /// `ignorePlurals` / `removeStopWords`: whether English is among the languages they name
+    /// (the language whose plurals the engine knows).
     static func languageSwitch(_ value: JSONValue?, name: String, queryLanguages: [String]? = nil) throws(SearchError) -> Bool {
+        try languages(value, name: name, queryLanguages: queryLanguages, known: ["en"]).contains("en")
+    }
+
+    /// The languages `ignorePlurals` / `removeStopWords` name, as Algolia reads them: none for
+    /// false, the listed codes for a list, and for true the query's languages (`queryLanguages`),
+    /// or every language the feature knows (`known`) when those are unset.
+    static func languages(_ value: JSONValue?, name: String, queryLanguages: [String]?, known: [String]) throws(SearchError) -> [String] {
         switch value {
-        case nil, .bool(false)?, .string("false")?: return false
-        case .bool(true)?, .string("true")?: return queryLanguages.map { $0.isEmpty || $0.contains("en") } ?? true
-        case .array(let languages)?: return languages.contains(.string("en"))
-        case .string(let text)?: return text.split(separator: ",").contains { $0.trimmingSpaces == "en" }
+        case nil, .bool(false)?, .string("false")?: return []
+        case .bool(true)?, .string("true")?:
+            guard let queryLanguages, !queryLanguages.isEmpty else { return known }
+            return queryLanguages
+        case .array(let languages)?: return languages.compactMap(\.stringValue)
+        case .string(let text)?: return text.split(separator: ",").map { $0.trimmingSpaces }
         case let other?:
             throw .invalidParameter(name, expected: "true, false or a list of language codes such as [\"en\"]", got: other.jsonString)
         }

@@ -68,6 +68,28 @@ import SearchAPI
         #expect(ids(try english.search("case ")) == ["case", "cases"])
     }
 
+    @Test func eachLanguageDropsItsOwnStopWords() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "typoTolerance": false], records: [
+            ["objectID": "fr", "name": "Sac en cuir"], ["objectID": "de", "name": "Tasche aus Leder"],
+            ["objectID": "es", "name": "Bolso de cuero"], ["objectID": "ru", "name": "Кожаная сумка"],
+        ])
+        // "le sac" (French): "le" is French, not English.
+        #expect(try index.search("le sac ").objectIDs.isEmpty)
+        #expect(try index.search("le sac ", ["removeStopWords": ["fr"]]).objectIDs == ["fr"])
+        #expect(try index.search("le sac ", ["removeStopWords": ["en"]]).objectIDs.isEmpty)
+        // true: the query's languages; unset, every language with a list.
+        #expect(try index.search("le sac ", ["removeStopWords": true, "queryLanguages": ["fr"]]).objectIDs == ["fr"])
+        #expect(try index.search("le sac ", ["removeStopWords": true, "queryLanguages": ["de"]]).objectIDs.isEmpty)
+        #expect(try index.search("le sac ", ["removeStopWords": true]).objectIDs == ["fr"])
+        #expect(try index.search("die tasche ", ["removeStopWords": true, "queryLanguages": ["de"]]).objectIDs == ["de"])
+        #expect(try index.search("el bolso ", ["removeStopWords": ["es"]]).objectIDs == ["es"])
+        // Folded as the query is: "и" (Russian "and"), and an accented French stop word ("à").
+        #expect(try index.search("и сумка ", ["removeStopWords": ["ru"]]).objectIDs == ["ru"])
+        #expect(try index.search("à sac ", ["removeStopWords": ["fr"]]).objectIDs == ["fr"])
+        #expect(StopWords.languages.count == 14)
+    }
+
     @Test func stopWordsAreDroppedFromTheQueryWhenAsked() throws {
         let (_, plain) = try index()
         #expect(try plain.search("the leather ").objectIDs.isEmpty)
