@@ -2,13 +2,20 @@
 import os
 import re
 import subprocess
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
+from algoliasearch.http.hosts import Host, HostsCollection
+from algoliasearch.search.client import SearchClientSync
+from algoliasearch.search.config import SearchConfig
+
 REPO = Path(__file__).resolve().parents[2]
 BINARY = Path(os.environ.get("OFFLINE_SEARCH_BIN", REPO / ".build" / "debug" / "offline-search"))
+# The application ID and keys `keyed_server` starts the server with.
+APP_ID, ADMIN_KEY, SEARCH_KEY = "LOCALAPP", "admin-secret", "search-secret"
 
 
 class Served:
@@ -43,3 +50,23 @@ def serve(*arguments, env=None):
         if process.poll() is None:
             process.terminate()
             process.wait(timeout=30)
+
+
+def client_for(port, api_key):
+    """The official client with one custom host: the local server, over plain http."""
+    config = SearchConfig(APP_ID, api_key)
+    config.hosts = HostsCollection([Host("127.0.0.1", scheme="http", port=port)])
+    return SearchClientSync.create_with_config(config=config)
+
+
+@contextmanager
+def keyed_server(logged):
+    """`serve` on a fresh data folder with APP_ID and the two keys; yields its port. At the end it
+    must stop cleanly on SIGTERM, and its log must hold a line matching `logged` (one line per
+    request)."""
+    with tempfile.TemporaryDirectory() as data:
+        with serve("--data", data, "--app-id", APP_ID, "--admin-key", ADMIN_KEY, "--search-key", SEARCH_KEY) as served:
+            yield served.port
+            served.process.terminate()
+            assert served.process.wait(timeout=30) == 0
+        assert any(re.search(logged, line) for line in served.log), "one log line per request"

@@ -7,14 +7,9 @@ client accepts both; every answer comes back through the client's models (Rule,
 SearchRulesResponse, SearchResponse, UpdatedAtResponse), so an answer they cannot decode fails here.
 Run by Tests/Contract/run.sh.
 """
-import re
-import tempfile
 
 import pytest
 from algoliasearch.http.exceptions import RequestException
-from algoliasearch.http.hosts import Host, HostsCollection
-from algoliasearch.search.client import SearchClientSync
-from algoliasearch.search.config import SearchConfig
 from algoliasearch.search.models.anchoring import Anchoring
 from algoliasearch.search.models.condition import Condition
 from algoliasearch.search.models.consequence import Consequence
@@ -36,9 +31,8 @@ from algoliasearch.search.models.search_query import SearchQuery
 from algoliasearch.search.models.search_response import SearchResponse
 from algoliasearch.search.models.search_rules_params import SearchRulesParams
 from algoliasearch.search.models.search_rules_response import SearchRulesResponse
-from local_server import serve
+from local_server import ADMIN_KEY, SEARCH_KEY, client_for, keyed_server
 
-APP_ID, ADMIN_KEY, SEARCH_KEY = "LOCALAPP", "admin-secret", "search-secret"
 
 # A small shop, so every rule's effect is known record by record: "samsung" is in the name of an
 # accessory whose brand is not Samsung, "phone" in four names, "television" in three.
@@ -60,21 +54,10 @@ SETTINGS = {
 }
 
 
-def client_for(port, api_key):
-    """The official client with one custom host: the local server, over plain http."""
-    config = SearchConfig(APP_ID, api_key)
-    config.hosts = HostsCollection([Host("127.0.0.1", scheme="http", port=port)])
-    return SearchClientSync.create_with_config(config=config)
-
-
 @pytest.fixture(scope="module")
 def server():
-    with tempfile.TemporaryDirectory() as data:
-        with serve("--data", data, "--app-id", APP_ID, "--admin-key", ADMIN_KEY, "--search-key", SEARCH_KEY) as served:
-            yield served.port
-            served.process.terminate()
-            assert served.process.wait(timeout=30) == 0
-        assert any(re.search(r"/1/indexes/\S+/rules/\S+ 200", l) for l in served.log), "one log line per request"
+    with keyed_server(r"/1/indexes/\S+/rules/\S+ 200") as port:
+        yield port
 
 
 @pytest.fixture(scope="module")

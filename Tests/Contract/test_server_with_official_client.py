@@ -5,17 +5,12 @@ Every call goes through the client's models, so an answer they cannot decode fai
 Run by Tests/Contract/run.sh.
 """
 import json
-import re
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
 from algoliasearch.http.exceptions import RequestException
-from algoliasearch.http.hosts import Host, HostsCollection
-from algoliasearch.search.client import SearchClientSync
-from algoliasearch.search.config import SearchConfig
-from local_server import serve
+from local_server import ADMIN_KEY, SEARCH_KEY, client_for, keyed_server
 
 REPO = Path(__file__).resolve().parents[2]
 # The project's real products (../shared/datasets, beside the repository: CI has it, a user's clone
@@ -23,7 +18,6 @@ REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared" / "datasets"
 PRODUCTS_FILE = SHARED / "products.json" if (SHARED / "products.json").exists() else REPO / "Datasets" / "instant_search.json"
 PRODUCT_COUNT = len(json.loads(PRODUCTS_FILE.read_text()))
-APP_ID, ADMIN_KEY, SEARCH_KEY = "LOCALAPP", "admin-secret", "search-secret"
 
 SETTINGS = {
     "searchableAttributes": ["brand", "name", "categories", "unordered(description)"],
@@ -32,21 +26,10 @@ SETTINGS = {
 }
 
 
-def client_for(port, api_key):
-    """The official client with one custom host: the local server, over plain http."""
-    config = SearchConfig(APP_ID, api_key)
-    config.hosts = HostsCollection([Host("127.0.0.1", scheme="http", port=port)])
-    return SearchClientSync.create_with_config(config=config)
-
-
 @pytest.fixture(scope="module")
 def server():
-    with tempfile.TemporaryDirectory() as data:
-        with serve("--data", data, "--app-id", APP_ID, "--admin-key", ADMIN_KEY, "--search-key", SEARCH_KEY) as served:
-            yield served.port
-            served.process.terminate()
-            assert served.process.wait(timeout=30) == 0
-        assert any(re.search(r"POST /1/indexes/\S+/query 200", l) for l in served.log), "one log line per request"
+    with keyed_server(r"POST /1/indexes/\S+/query 200") as port:
+        yield port
 
 
 @pytest.fixture(scope="module")
