@@ -20,6 +20,8 @@ enum TypoCandidates {
     /// - Complexity: O(visited prefixes × |word|).
     static func find(_ word: String, isPrefix: Bool, maxTypos: Int, in terms: TermTable) -> [Candidate] {
         guard maxTypos > 0, terms.count > 0 else { return [] }
+        // A word beyond ASCII (Cyrillic, Greek, …): typos counted in letters, not in bytes.
+        guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return findInLetters(word, isPrefix: isPrefix, maxTypos: maxTypos, in: terms) }
         let query = Array(word.utf8)
         let width = query.count + 1
         guard width > 1 else { return [] }
@@ -103,6 +105,99 @@ enum TypoCandidates {
                 termID += 1
             }
         }
+        }
+        }
+        return result
+    }
+
+    /// `find` with the edit distance counted in Unicode scalars (a Cyrillic or Greek letter is
+    /// one letter, not the two bytes UTF-8 writes it with): the same walk of the sorted
+    /// vocabulary, its rows kept per letter of the term, each letter decoded as the walk reaches
+    /// its last byte; a prefix of letters no term can continue within the typos skips every term
+    /// that starts with its bytes.
+    /// - Complexity: O(visited prefixes × |word|), as `find`.
+    static func findInLetters(_ word: String, isPrefix: Bool, maxTypos: Int, in terms: TermTable) -> [Candidate] {
+        let query = word.unicodeScalars.map(\.value)
+        let m = query.count, width = m + 1
+        guard m > 0 else { return [] }
+        var result: [Candidate] = []
+        // rows[k * width + j]: distance between the term's first k letters and the query's first j.
+        var rows = Array(0...m)
+        // For prefix matching, bestUpTo[k]: the fewest typos of the whole query against the term's
+        // first k' letters, over k' ≤ k.
+        var bestUpTo = [m]
+        // The current term's letters, and the byte where each ends (`ends[0]` = 0).
+        var letters: [UInt32] = [0]
+        var ends = [0]
+        var previousTerm: Range<Int> = 0..<0
+        var computedLetters = 0
+        terms.bytes.withUnsafeBufferPointer { bytes in
+        terms.starts.withUnsafeBufferPointer { starts in
+            var termID = 0
+            while termID < terms.count {
+                let start = Int(starts[termID]), end = Int(starts[termID + 1])
+                // Letters shared with the previous term (whole letters only) keep their rows.
+                var sharedBytes = 0
+                let limit = min(end - start, previousTerm.count, ends[computedLetters])
+                while sharedBytes < limit, bytes[start + sharedBytes] == bytes[previousTerm.lowerBound + sharedBytes] { sharedBytes += 1 }
+                var k = computedLetters
+                while ends[k] > sharedBytes { k -= 1 }
+                letters.removeSubrange((k + 1)...)
+                ends.removeSubrange((k + 1)...)
+                var best = isPrefix ? bestUpTo[k] : Int.max
+                var position = start + ends[k]
+                var pruneAt = -1
+                while position < end {
+                    // The next letter: a lead byte and its continuation bytes.
+                    let lead = UInt32(bytes[position])
+                    let count = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                    var scalar = count == 1 ? lead : lead & (0xFF >> (count + 1))
+                    for offset in 1..<max(count, 1) where position + offset < end {
+                        scalar = scalar << 6 | UInt32(bytes[position + offset] & 0x3F)
+                    }
+                    position = min(position + count, end)
+                    let d = k + 1
+                    letters.append(scalar)
+                    ends.append(position - start)
+                    if rows.count < (d + 1) * width { rows.append(contentsOf: repeatElement(0, count: (d + 1) * width - rows.count)) }
+                    if bestUpTo.count < d + 1 { bestUpTo.append(contentsOf: repeatElement(0, count: d + 1 - bestUpTo.count)) }
+                    let row = d * width, above = k * width
+                    rows[row] = d
+                    var rowMinimum = d
+                    for j in 1..<width {
+                        let cost = query[j - 1] == scalar ? 0 : 1
+                        var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
+                        if d > 1, j > 1, query[j - 1] == letters[d - 1], query[j - 2] == scalar {
+                            value = min(value, rows[(d - 2) * width + j - 2] + 1)   // transposition
+                        }
+                        rows[row + j] = value
+                        rowMinimum = min(rowMinimum, value)
+                    }
+                    k = d
+                    if isPrefix {
+                        best = min(best, rows[row + m])
+                        bestUpTo[d] = best
+                    }
+                    if rowMinimum > maxTypos {
+                        pruneAt = ends[d]
+                        break
+                    }
+                }
+                computedLetters = k
+                previousTerm = start..<end
+                if pruneAt >= 0 {
+                    let next = terms.endOfRun(sharingPrefixOf: termID, length: pruneAt)
+                    if isPrefix, best <= maxTypos, best > 0 {
+                        for id in termID..<next { result.append(Candidate(term: id, typos: best)) }
+                    }
+                    termID = next
+                    computedLetters = k - 1
+                    continue
+                }
+                let typos = isPrefix ? best : rows[k * width + m]
+                if typos > 0, typos <= maxTypos { result.append(Candidate(term: termID, typos: typos)) }
+                termID += 1
+            }
         }
         }
         return result
