@@ -10,6 +10,8 @@ struct SearchableAttribute: Sendable, Hashable {
     var level: Int
     /// Its place in `IndexConfiguration.searchable` (0 for every attribute when none is set).
     var ordinal = 0
+    /// Listed in `camelCaseAttributes`: its camel-case words are split (`iPhoneCase`).
+    var splitsCamelCase = false
     /// Whether the position of the match inside the attribute counts for the `attribute`
     /// criterion: not for `unordered(x)`, nor for attributes sharing a level (`"a,b"`), as in Algolia.
     var ordered: Bool
@@ -125,7 +127,11 @@ struct IndexConfiguration: Sendable {
             guard entries.count <= 250 else {
                 throw SearchError(.invalidParameter, "searchableAttributes: at most 250 levels are supported, got \(entries.count)")
             }
-            for ordinal in attributes.indices { attributes[ordinal].ordinal = ordinal }
+            let camelCase = Set(settings.stringList("camelCaseAttributes") ?? [])
+            for ordinal in attributes.indices {
+                attributes[ordinal].ordinal = ordinal
+                attributes[ordinal].splitsCamelCase = camelCase.contains(attributes[ordinal].path)
+            }
             searchable = attributes
             levelCount = entries.count
             let ordered = attributes.filter(\.ordered).map(\.level)

@@ -66,6 +66,7 @@ extension LiveIndex {
                 let rebuildText = previousConfiguration.levelCount != configuration.levelCount
                     || previous.searchableAttributes != settings.searchableAttributes
                     || previousConfiguration.separators != configuration.separators
+                    || previous.stringList("camelCaseAttributes") != settings.stringList("camelCaseAttributes")
                     || !tokenizerMatches
                 let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                     || change.size > IndexState.deltaLimit   // as a merge would right after it

@@ -35,7 +35,8 @@ extension IndexConfiguration {
         return RecordStore.TextLayout(levelCount: levelCount, separators: separators) { record in
             var columns = [[UInt8]](repeating: [], count: configuration.levelCount)
             SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
-                Tokenizer.appendFoldedWords(of: text, separators: configuration.separators, to: &columns[attribute.level])
+                let separators = attribute.splitsCamelCase ? configuration.separators.splittingCamelCase : configuration.separators
+                Tokenizer.appendFoldedWords(of: text, separators: separators, to: &columns[attribute.level])
             }
             return TextColumns(record: columns)
         }

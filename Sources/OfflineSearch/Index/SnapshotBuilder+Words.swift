@@ -128,7 +128,7 @@ struct WordColumns {
                 let before = collector.entries.count
                 collector.forward.append(ForwardIndex.marker(attribute: attribute.ordinal))
                 collector.placeholderValue = !collector.placeholderTags.isEmpty && text.utf8.contains(UInt8(ascii: "<")) ? Array(text.utf8) : []
-                Tokenizer.scan(text, separators: separators, into: &collector)
+                Tokenizer.scan(text, separators: attribute.splitsCamelCase ? separators.splittingCamelCase : separators, into: &collector)
                 if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
                 if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
             }

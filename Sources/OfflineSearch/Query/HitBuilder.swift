@@ -6,12 +6,24 @@ struct HitBuilder {
     let request: SearchRequest
     let unretrievable: Set<String>
     let highlighter: HighlightBuilder
+    /// The searchable attributes of `camelCaseAttributes`, highlighted as they were indexed.
+    let camelCase: [String]
 
     init(request: SearchRequest, configuration: IndexConfiguration, candidates: CandidateMatches?) {
         self.request = request
         unretrievable = configuration.unretrievable
         highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
                                        separators: configuration.separators, variantTerms: candidates?.variantTerms ?? [])
+        camelCase = (configuration.searchable ?? []).filter(\.splitsCamelCase).map(\.path)
+    }
+
+    /// The highlighter for the attribute at `path`: camel-case words split when it is one of
+    /// `camelCaseAttributes` (or inside one).
+    func highlighter(for path: String) -> HighlightBuilder {
+        guard !camelCase.isEmpty, camelCase.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) else { return highlighter }
+        var split = highlighter
+        split.separators = split.separators.splittingCamelCase
+        return split
     }
 
     /// The hit for a stored record; `rankingInfo`, when given, its `_rankingInfo`.
@@ -19,6 +31,7 @@ struct HitBuilder {
         var hit = retrieved(record)
         var highlights = JSONObject()
         for path in expand(request.attributesToHighlight, in: record) {
+            let highlighter = highlighter(for: path)
             guard let value = JSONValue.object(record).value(atPath: path),
                   let mapped = highlighter.mapText(in: value, highlighter.highlight) else { continue }
             HitBuilder.set(mapped, atPath: path, in: &highlights)
@@ -29,6 +42,7 @@ struct HitBuilder {
             var snippets = JSONObject()
             for (path, words) in request.attributesToSnippet {
                 for expanded in expand([path], in: record) {
+                    let highlighter = highlighter(for: expanded)
                     guard let value = JSONValue.object(record).value(atPath: expanded),
                           let mapped = highlighter.mapText(in: value, { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) })
                     else { continue }

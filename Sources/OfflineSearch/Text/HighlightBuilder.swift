@@ -9,7 +9,7 @@ struct HighlightBuilder {
     let preTag: String
     let postTag: String
     /// The index's `separatorsToIndex`: the texts are tokenized as the records were.
-    let separators: IndexedSeparators
+    var separators: IndexedSeparators
     /// For each query word, the indexed words it matched with typos (wrapped whole).
     var variantTerms: [Set<String>] {
         didSet { matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms) }

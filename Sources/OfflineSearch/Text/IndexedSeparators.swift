@@ -19,6 +19,16 @@ struct IndexedSeparators: Sendable, Hashable {
     private(set) var high: UInt64 = 0
     /// Separators beyond ASCII.
     private(set) var nonASCII: Set<Unicode.Scalar> = []
+    /// `camelCaseAttributes`: a lowercase letter followed by an uppercase one also ends a word
+    /// (`iPhoneCase` is `i phone case`). Set per attribute, by `splittingCamelCase`.
+    private(set) var splitsCamelCase = false
+
+    /// These separators, camel-case words split too (for an attribute of `camelCaseAttributes`).
+    var splittingCamelCase: IndexedSeparators {
+        var split = self
+        split.splitsCamelCase = true
+        return split
+    }
 
     /// No separator is indexed (Algolia's default, `""`).
     static let none = IndexedSeparators()

@@ -71,6 +71,7 @@ enum Tokenizer {
         let asciiLow = separators.low
         let asciiHigh = separators.high
         let indexesNonASCII = !separators.nonASCII.isEmpty
+        let splitsCamelCase = separators.splitsCamelCase
         text.withUTF8 { utf8 in
             // The current word folded, in a buffer of its own rather than an array: appending
             // a byte is then a store, without the array's uniqueness and capacity checks (run
@@ -79,6 +80,9 @@ enum Tokenizer {
             defer { folded.deallocate() }
             var tokenStart = -1
             var offset = 0
+            // With `splitsCamelCase`: whether the letter before was lowercase (an uppercase one
+            // after it starts a new word).
+            var afterLowercase = false
             while offset < utf8.count {
                 let byte = utf8[offset]
                 var width = 1
@@ -87,9 +91,16 @@ enum Tokenizer {
                 if byte < 0x80 {
                     switch byte {
                     case 0x41...0x5A:  // A-Z
+                        if splitsCamelCase, afterLowercase, tokenStart >= 0 {
+                            sink.token(folded.bytes, start: tokenStart, end: offset)
+                            folded.removeAll()
+                            tokenStart = -1
+                        }
+                        afterLowercase = false
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte + 0x20)
                     case 0x61...0x7A, 0x30...0x39:
+                        afterLowercase = byte >= 0x61
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte)
                     default:
@@ -113,10 +124,20 @@ enum Tokenizer {
                     case .ignorable:
                         break  // a combining mark continues the current word (it is a diacritic)
                     case .letters(let replacement):
+                        if splitsCamelCase {
+                            let properties = scalar.properties
+                            if properties.isUppercase, afterLowercase, tokenStart >= 0 {
+                                sink.token(folded.bytes, start: tokenStart, end: offset)
+                                folded.removeAll()
+                                tokenStart = -1
+                            }
+                            afterLowercase = properties.isLowercase
+                        }
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(contentsOf: replacement.utf8)
                     }
                 }
+                if isSeparator { afterLowercase = false }
                 if isSeparator, tokenStart >= 0 {
                     sink.token(folded.bytes, start: tokenStart, end: offset)
                     folded.removeAll()

@@ -90,6 +90,28 @@ import SearchAPI
         #expect(StopWords.languages.count == 14)
     }
 
+    @Test func camelCaseAttributesSplitTheirWords() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name", "code"], "typoTolerance": false], records: [
+            ["objectID": "1", "name": "iPhoneCase Deluxe", "code": "ProMax"],
+            ["objectID": "2", "name": "Plain case", "code": "Другое"],
+        ])
+        #expect(try index.search("phone ").objectIDs.isEmpty)
+        try index.setSettings(["camelCaseAttributes": ["name"]])
+        // "iPhoneCase" is i, phone and case in `name`; `code` is not split.
+        #expect(try index.search("phone ").objectIDs == ["1"])
+        #expect(Set(try index.search("case ").objectIDs) == ["1", "2"])
+        #expect(try index.search("max ").objectIDs.isEmpty)
+        let hit = try #require(try index.search("phone case ").hits.first)
+        // Matched words that touch share one pair of tags, as with indexed separators.
+        #expect(hit["_highlightResult"]?["name"]?["value"] == "i<em>PhoneCase</em> Deluxe")
+        // Written after the setting, through a write's own segment, and in any script.
+        try index.saveObjects([["objectID": "3", "name": "кожаныйЧехол"]])
+        #expect(try index.search("чехол ").objectIDs == ["3"])
+        try index.setSettings(["camelCaseAttributes": []])
+        #expect(try index.search("phone ").objectIDs.isEmpty)
+    }
+
     @Test func stopWordsAreDroppedFromTheQueryWhenAsked() throws {
         let (_, plain) = try index()
         #expect(try plain.search("the leather ").objectIDs.isEmpty)
