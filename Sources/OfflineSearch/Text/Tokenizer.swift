@@ -66,12 +66,21 @@ enum Tokenizer {
     /// a token itself, its bytes unchanged.
     /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
     static func scan<Sink: TokenSink>(_ text: String, separators: IndexedSeparators, into sink: inout Sink) {
+        // Two specializations: the camel-case tests cost nothing where no attribute splits.
+        if separators.splitsCamelCase {
+            scan(text, separators: separators, into: &sink, camelCase: SplitCamelCase.self)
+        } else {
+            scan(text, separators: separators, into: &sink, camelCase: KeepCamelCase.self)
+        }
+    }
+
+    private static func scan<Sink: TokenSink, CamelCase: CamelCaseRule>(_ text: String, separators: IndexedSeparators, into sink: inout Sink,
+                                                                         camelCase: CamelCase.Type) {
         var text = text
         // Hoisted: without indexed separators, a separator byte costs one more shift and test.
         let asciiLow = separators.low
         let asciiHigh = separators.high
         let indexesNonASCII = !separators.nonASCII.isEmpty
-        let splitsCamelCase = separators.splitsCamelCase
         text.withUTF8 { utf8 in
             // The current word folded, in a buffer of its own rather than an array: appending
             // a byte is then a store, without the array's uniqueness and capacity checks (run
@@ -91,16 +100,18 @@ enum Tokenizer {
                 if byte < 0x80 {
                     switch byte {
                     case 0x41...0x5A:  // A-Z
-                        if splitsCamelCase, afterLowercase, tokenStart >= 0 {
-                            sink.token(folded.bytes, start: tokenStart, end: offset)
-                            folded.removeAll()
-                            tokenStart = -1
+                        if CamelCase.splits {
+                            if afterLowercase, tokenStart >= 0 {
+                                sink.token(folded.bytes, start: tokenStart, end: offset)
+                                folded.removeAll()
+                                tokenStart = -1
+                            }
+                            afterLowercase = false
                         }
-                        afterLowercase = false
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte + 0x20)
                     case 0x61...0x7A, 0x30...0x39:
-                        afterLowercase = byte >= 0x61
+                        if CamelCase.splits { afterLowercase = byte >= 0x61 }
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte)
                     default:
@@ -124,7 +135,7 @@ enum Tokenizer {
                     case .ignorable:
                         break  // a combining mark continues the current word (it is a diacritic)
                     case .letters(let replacement):
-                        if splitsCamelCase {
+                        if CamelCase.splits {
                             let properties = scalar.properties
                             if properties.isUppercase, afterLowercase, tokenStart >= 0 {
                                 sink.token(folded.bytes, start: tokenStart, end: offset)
@@ -137,7 +148,7 @@ enum Tokenizer {
                         folded.append(contentsOf: replacement.utf8)
                     }
                 }
-                if isSeparator { afterLowercase = false }
+                if CamelCase.splits, isSeparator { afterLowercase = false }
                 if isSeparator, tokenStart >= 0 {
                     sink.token(folded.bytes, start: tokenStart, end: offset)
                     folded.removeAll()
@@ -154,6 +165,12 @@ enum Tokenizer {
             }
         }
     }
+
+    /// Whether `scan` splits camel-case words: a type, so that each rule gets its own
+    /// specialization of the scanning loop.
+    private protocol CamelCaseRule { static var splits: Bool { get } }
+    private enum SplitCamelCase: CamelCaseRule { static var splits: Bool { true } }
+    private enum KeepCamelCase: CamelCaseRule { static var splits: Bool { false } }
 
     /// The bytes of the word being folded: a buffer that grows as a word needs, never shrinks,
     /// and is released by its owner (`scan`).
