@@ -141,16 +141,16 @@ import Testing
         let log = AttemptLog()
         configuration.onAttempt = log.record
         let client = SearchClient(configuration: configuration)
-        let started = ContinuousClock.now
         let call = Task { try await client.searchSingleIndex(indexName: "products") }
         try await Task.sleep(for: .milliseconds(100))
         call.cancel()
         let result = await call.result
-        // Cancelled, not timed out: no attempt ran its course. (Elapsed time is only loosely
-        // bounded: in the whole suite, this task can wait seconds for a thread.)
+        // Cancelled, not timed out: no attempt ran its course, and the error is the
+        // cancellation's (a call that waited for the host would end, 120 s later, `unreachable`).
+        // No bound on the elapsed time: on 2 cores, in the whole suite, this task can wait a long
+        // time for a thread while other suites hold the pool's.
         #expect(throws: SearchError.cancelled("the request to /1/indexes/products/query")) { try result.get() }
         #expect(log.all.isEmpty)
-        #expect(ContinuousClock.now - started < .seconds(100), "before the 120 s timeout")
     }
 
     @Test func algoliasHostsAreTheDSNForReadsTheMainHostForWritesThenThreeShuffled() throws {
