@@ -96,7 +96,7 @@ struct RandomText {
     }
 
     @Test func separatorsToIndexAreTokensOfTheirOwn() throws {
-        let separators = try IndexedSeparators(setting: "#+")
+        let separators = try TokenizerRules(setting: "#+")
         var random = RandomText(generator: SeededGenerator(seed: 12))
         for _ in 0..<TokenizerPropertyTests.cases {
             let text = random.text()

@@ -91,8 +91,9 @@ struct IndexConfiguration: Sendable {
     let relevanceOrder: [RankingCriterion]
     /// The `synonyms` setting, ready to apply.
     let synonyms: SynonymTable
-    /// `ignorePlurals`: whether English plurals apply, from the settings (a request may override).
-    let ignorePlurals: Bool
+    /// The languages whose plurals `ignorePlurals` counts as the same word (none when off), from
+    /// the settings (a request may override).
+    let pluralLanguages: [String]
     /// The languages whose stop words `removeStopWords` drops (none when off).
     let stopWordLanguages: [String]
     /// The names in `replicas` written `virtual(name)`: relevant sorts.
@@ -102,7 +103,7 @@ struct IndexConfiguration: Sendable {
     let unretrievable: Set<String>
     /// `separatorsToIndex`: what the tokenizer keeps as words, for the records, the FTS5 text,
     /// the query, synonyms and highlighting alike. Index-only: a search cannot override it.
-    let separators: IndexedSeparators
+    let separators: TokenizerRules
 
     init(settings: IndexSettings) throws(SearchError) {
         self.settings = settings
@@ -235,12 +236,13 @@ struct IndexConfiguration: Sendable {
         virtualReplicas = virtualNames
         unretrievable = Set(settings.unretrievableAttributes ?? [])
         // Derived once per settings (a bad value fails when set, not at the next search).
-        separators = try settings.string("separatorsToIndex").map { text throws(SearchError) in
-            try IndexedSeparators(setting: text)
-        } ?? .none
+        separators = try TokenizerRules(setting: settings.string("separatorsToIndex") ?? "",
+                                        keepDiacriticsOn: settings.string("keepDiacriticsOnCharacters"),
+                                        customNormalization: settings.values["customNormalization"])
         synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
         let queryLanguages = settings.stringList("queryLanguages")
-        ignorePlurals = try SearchRequest.languageSwitch(settings.values["ignorePlurals"], name: "ignorePlurals", queryLanguages: queryLanguages)
+        pluralLanguages = try SearchRequest.languages(settings.values["ignorePlurals"], name: "ignorePlurals",
+                                                      queryLanguages: queryLanguages, known: Plurals.languages)
         stopWordLanguages = try SearchRequest.languages(settings.values["removeStopWords"], name: "removeStopWords",
                                                         queryLanguages: queryLanguages, known: StopWords.languages)
         _ = try settings.values["alternativesAsExact"].map { value throws(SearchError) in try ExactAlternatives(value) }

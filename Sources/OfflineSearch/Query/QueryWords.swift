@@ -77,7 +77,7 @@ enum QueryWords {
     /// The query's words under `queryType`. With `prefixLast`, the last word is a prefix only
     /// while the user is still typing it: a query that ends with a space or punctuation has
     /// no prefix word.
-    static func parse(_ query: String, queryType: QueryType, separators: IndexedSeparators) -> [QueryWord] {
+    static func parse(_ query: String, queryType: QueryType, separators: TokenizerRules) -> [QueryWord] {
         parse(query, queryType: queryType, advancedSyntax: [], separators: separators).words
     }
 
@@ -95,7 +95,7 @@ enum QueryWords {
     /// (`-c#` is `c`, `#`): a record is left out when it has them side by side. The `"` and `-`
     /// of the syntax are never query words, even when they are indexed separators.
     static func parse(_ query: String, queryType: QueryType, advancedSyntax: AdvancedSyntax,
-                      separators: IndexedSeparators) -> (words: [QueryWord], excluded: [[String]]) {
+                      separators: TokenizerRules) -> (words: [QueryWord], excluded: [[String]]) {
         let tokens = Tokenizer.tokens(query, separators: separators)
         let utf8 = Array(query.utf8)
         // Byte ranges inside double quotes (an unclosed quote runs to the end).
@@ -154,7 +154,7 @@ enum QueryWords {
     /// (`ignorePlurals`) and single-word synonyms as alternatives, the synonyms where one
     /// side has several words as phrase synonyms, and `altCorrection` words as corrections;
     /// `asExact` says which alternatives count as exact.
-    static func applyingLanguage(_ words: [QueryWord], ignorePlurals: Bool, removeStopWords languages: [String],
+    static func applyingLanguage(_ words: [QueryWord], ignorePlurals pluralLanguages: [String], removeStopWords languages: [String],
                                  synonyms: SynonymTable, asExact: ExactAlternatives = .default) -> [QueryWord] {
         var words = words
         if !languages.isEmpty {
@@ -171,7 +171,7 @@ enum QueryWords {
                     if exact { word.alternatives.append(form) } else { word.inexactAlternatives.append(form) }
                 }
             }
-            if ignorePlurals { add(EnglishLanguage.pluralForms(of: word.folded), exact: asExact.contains(.plurals)) }
+            add(Plurals.forms(of: word.folded, languages: pluralLanguages), exact: asExact.contains(.plurals))
             add(synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] },
                 exact: asExact.contains(.singleWordSynonyms))
             add(synonyms.placeholders(for: word.folded), exact: asExact.contains(.singleWordSynonyms))
@@ -251,7 +251,7 @@ struct SynonymTable: Sendable, Hashable {
 
     /// The `synonyms` setting, its phrases tokenized as the index is (`c#` is two words when `#`
     /// is indexed).
-    init(_ value: JSONValue?, separators: IndexedSeparators) throws(SearchError) {
+    init(_ value: JSONValue?, separators: TokenizerRules) throws(SearchError) {
         guard let value else { return }
         guard case .array(let entries) = value else {
             throw .invalidParameter("synonyms", expected: "an array of synonym objects or of arrays of words", got: value.jsonString)
@@ -297,7 +297,7 @@ struct SynonymTable: Sendable, Hashable {
         }
     }
 
-    private mutating func add(group: [String], separators: IndexedSeparators) {
+    private mutating func add(group: [String], separators: TokenizerRules) {
         let phrases = group.map { Tokenizer.words($0, separators: separators) }
         for phrase in phrases { add(from: phrase, to: phrases) }
     }

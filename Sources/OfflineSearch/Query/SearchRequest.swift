@@ -86,8 +86,7 @@ struct SearchRequest {
                                       advancedSyntax: advanced, separators: configuration.separators)
         excludedWords = parsed.excluded
         // `true` means the query's languages (`queryLanguages`; every language the feature knows
-        // when unset): English plurals apply when English is among them, and the stop words of
-        // each language named.
+        // when unset, as on Algolia): the plurals and the stop words of each language named.
         // The settings' own are read once (`IndexConfiguration`); a search that overrides any of
         // the three reads them again.
         let switches = parameters.other["ignorePlurals"] != nil || parameters.other["removeStopWords"] != nil
@@ -98,8 +97,9 @@ struct SearchRequest {
         words = QueryWords.applyingLanguage(
             parsed.words,
             ignorePlurals: switches
-                ? try SearchRequest.languageSwitch(setting("ignorePlurals"), name: "ignorePlurals", queryLanguages: queryLanguages)
-                : configuration.ignorePlurals,
+                ? try SearchRequest.languages(setting("ignorePlurals"), name: "ignorePlurals", queryLanguages: queryLanguages,
+                                              known: Plurals.languages)
+                : configuration.pluralLanguages,
             removeStopWords: switches
                 ? try SearchRequest.languages(setting("removeStopWords"), name: "removeStopWords", queryLanguages: queryLanguages,
                                               known: StopWords.languages)
@@ -206,12 +206,6 @@ struct SearchRequest {
         highlightPreTag = parameters.highlightPreTag ?? settings.highlightPreTag ?? "<em>"
         highlightPostTag = parameters.highlightPostTag ?? settings.highlightPostTag ?? "</em>"
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
-    }
-
-    /// `ignorePlurals` / `removeStopWords`: whether English is among the languages they name
-    /// (the language whose plurals the engine knows).
-    static func languageSwitch(_ value: JSONValue?, name: String, queryLanguages: [String]? = nil) throws(SearchError) -> Bool {
-        try languages(value, name: name, queryLanguages: queryLanguages, known: ["en"]).contains("en")
     }
 
     /// The languages `ignorePlurals` / `removeStopWords` name, as Algolia reads them: none for

@@ -25,7 +25,7 @@ struct TypoPolicy: Hashable, Sendable {
 
     init() {}
 
-    init(_ parameters: SearchParameters, settings: IndexSettings, separators: IndexedSeparators) throws(SearchError) {
+    init(_ parameters: SearchParameters, settings: IndexSettings, separators: TokenizerRules) throws(SearchError) {
         func value(_ name: String) -> JSONValue? { parameters.other[name] ?? settings.values[name] }
         if let tolerance = value("typoTolerance") {
             switch tolerance {
@@ -56,6 +56,8 @@ struct TypoPolicy: Hashable, Sendable {
     func maxTypos(for word: QueryWord) -> Int {
         guard mode != .off, !word.isExact, !disabledWords.contains(word.folded) else { return 0 }
         if !allowTyposOnNumericTokens, word.folded.utf8.allSatisfy({ (0x30...0x39).contains($0) }) { return 0 }
+        // Chinese, Japanese and Korean words get no typo tolerance, as on Algolia.
+        if word.folded.utf8.contains(where: { $0 >= 0xE1 }), CJKSegmenter.hasCJK(word.folded) { return 0 }
         let length = word.folded.count
         if length >= minWordSizeFor2Typos { return 2 }
         if length >= minWordSizeFor1Typo { return 1 }

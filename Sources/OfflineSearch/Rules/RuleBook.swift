@@ -11,7 +11,7 @@ struct RuleBook: Sendable {
     /// The rules that can be applied, in objectID order.
     let rules: [Rule]
     /// Each rule's condition patterns as words, for the separators they were split with.
-    private let compiled = LockedValue<(separators: IndexedSeparators, patterns: [[RulePattern?]])?>(nil)
+    private let compiled = LockedValue<(separators: TokenizerRules, patterns: [[RulePattern?]])?>(nil)
 
     static let empty = RuleBook(generation: 0, stored: [])
 
@@ -24,7 +24,7 @@ struct RuleBook: Sendable {
 
     /// Each rule's condition patterns (`rules[i].conditions[j].pattern`), split into words as the
     /// index splits text: made once per set of rules and separators.
-    func patterns(separators: IndexedSeparators) -> [[RulePattern?]] {
+    func patterns(separators: TokenizerRules) -> [[RulePattern?]] {
         if let known = compiled.value, known.separators == separators { return known.patterns }
         let patterns = rules.map { rule in rule.conditions.map { $0.pattern.map { RulePattern($0, separators: separators) } } }
         compiled.value = (separators, patterns)

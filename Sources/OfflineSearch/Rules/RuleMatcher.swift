@@ -13,7 +13,7 @@ struct RulePattern: Sendable, Hashable {
 
     let elements: [Element]
 
-    init(_ pattern: String, separators: IndexedSeparators) {
+    init(_ pattern: String, separators: TokenizerRules) {
         var elements: [Element] = []
         var literal = ""
         func flush() {

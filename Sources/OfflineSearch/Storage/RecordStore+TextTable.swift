@@ -8,7 +8,7 @@ extension RecordStore {
     /// The FTS5 table holds each record's searchable text, folded by the engine's tokenizer,
     /// one column per searchable level. It is the durable, SQL-queryable form of what the
     /// in-memory index serves.
-    func ensureTextTable(levelCount: Int, separators: IndexedSeparators, recreate: Bool) throws {
+    func ensureTextTable(levelCount: Int, separators: TokenizerRules, recreate: Bool) throws {
         if recreate { try writer.execute("DROP TABLE IF EXISTS search_text") }
         let exists = try writer.statement("SELECT 1 FROM sqlite_master WHERE name = 'search_text'")
         defer { exists.reset() }
@@ -52,7 +52,7 @@ extension RecordStore {
     /// digits and every non-ASCII character, so it finds exactly the engine's words once the
     /// indexed ASCII separators are `tokenchars` (`"ascii tokenchars '#+'"`: a quote is doubled
     /// inside the inner '…' and again inside the outer "…").
-    static func tokenizeOption(_ separators: IndexedSeparators) -> String {
+    static func tokenizeOption(_ separators: TokenizerRules) -> String {
         let characters = separators.asciiCharacters
         guard !characters.isEmpty else { return "tokenize = 'ascii'" }
         let arguments = "ascii tokenchars '" + characters.replacingOccurrences(of: "'", with: "''") + "'"
@@ -61,7 +61,7 @@ extension RecordStore {
 
     /// Whether the text table, if there is one, was declared with the tokenizer `separators` need
     /// and filled by this version of the tokenizer (`Tokenizer.version`).
-    func textTableTokenizes(with separators: IndexedSeparators) throws -> Bool {
+    func textTableTokenizes(with separators: TokenizerRules) throws -> Bool {
         let statement = try writer.statement("SELECT sql FROM sqlite_master WHERE name = 'search_text'")
         defer { statement.reset() }
         guard try statement.step() else { return true }
@@ -76,7 +76,7 @@ extension RecordStore {
     /// single spaces (`SearchableText`), split as `separators` say.
     struct TextLayout {
         var levelCount: Int
-        var separators: IndexedSeparators
+        var separators: TokenizerRules
         /// One record's columns (as record 0 of the value returned).
         var columns: (JSONObject) -> TextColumns
     }

@@ -9,7 +9,7 @@ struct HighlightBuilder {
     let preTag: String
     let postTag: String
     /// The index's `separatorsToIndex`: the texts are tokenized as the records were.
-    var separators: IndexedSeparators
+    var separators: TokenizerRules
     /// For each query word, the indexed words it matched with typos (wrapped whole).
     var variantTerms: [Set<String>] {
         didSet { matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms) }
@@ -17,7 +17,7 @@ struct HighlightBuilder {
     /// Whether a query word matched a placeholder: only then are texts read for `<tag>`s.
     private var matchesPlaceholders: Bool
 
-    init(words: [QueryWord], preTag: String, postTag: String, separators: IndexedSeparators, variantTerms: [Set<String>] = []) {
+    init(words: [QueryWord], preTag: String, postTag: String, separators: TokenizerRules, variantTerms: [Set<String>] = []) {
         self.words = words
         self.preTag = preTag
         self.postTag = postTag

@@ -19,24 +19,26 @@ struct Token: Sendable, Hashable {
 /// words and is never part of one, except the index's `separatorsToIndex`: each of those is a
 /// token of its own, as it is written (`C#` → `c`, `#`).
 ///
-/// Every function takes the index's `IndexedSeparators` (`.none` where the setting does not
+/// Every function takes the index's `TokenizerRules` (`.none` where the setting does not
 /// apply), so the index, the query, highlighting, synonyms and FTS5 split text the same way.
 enum Tokenizer {
     /// Changes when the words of some text change (a new folding): derived data made with another
     /// version is rebuilt (the FTS5 text on the next write; see `RecordStore`).
     /// 2: `ẞ` folds to `ss`, final sigma to sigma, `ı` to `i`, Latin ligatures to their letters.
-    static let version = 2
+    /// 3: diacritics removed in every script (Greek, Cyrillic, Vietnamese, Arabic, Kana), full-width
+    /// forms folded, Persian letter variants read as Arabic.
+    static let version = 3
 
     /// The folded words of `text`, in order.
     /// - Complexity: O(n) in the length of the text.
-    static func words(_ text: String, separators: IndexedSeparators) -> [String] {
+    static func words(_ text: String, separators: TokenizerRules) -> [String] {
         var result: [String] = []
         forEachToken(in: text, separators: separators) { folded, _, _ in result.append(folded) }
         return result
     }
 
     /// The tokens of `text` with their UTF-8 ranges.
-    static func tokens(_ text: String, separators: IndexedSeparators) -> [Token] {
+    static func tokens(_ text: String, separators: TokenizerRules) -> [Token] {
         var result: [Token] = []
         forEachToken(in: text, separators: separators) { folded, start, end in
             result.append(Token(folded: folded, start: start, end: end))
@@ -45,7 +47,7 @@ enum Tokenizer {
     }
 
     /// Calls `body` with each token's folded text and UTF-8 range.
-    static func forEachToken(in text: String, separators: IndexedSeparators, _ body: (String, Int, Int) -> Void) {
+    static func forEachToken(in text: String, separators: TokenizerRules, _ body: (String, Int, Int) -> Void) {
         withoutActuallyEscaping(body) { body in
             var sink = ClosureSink(body: body)
             scan(text, separators: separators, into: &sink)
@@ -54,7 +56,7 @@ enum Tokenizer {
 
     /// Appends the folded words of `text` to `buffer`, separated by single spaces (the text
     /// stored in FTS5).
-    static func appendFoldedWords(of text: String, separators: IndexedSeparators, to buffer: inout [UInt8]) {
+    static func appendFoldedWords(of text: String, separators: TokenizerRules, to buffer: inout [UInt8]) {
         var sink = TextSink(buffer: buffer)
         buffer = []
         scan(text, separators: separators, into: &sink)
@@ -65,7 +67,7 @@ enum Tokenizer {
     /// its UTF-8 range in `text` to `sink`. An indexed separator ends the current token and is
     /// a token itself, its bytes unchanged.
     /// - Complexity: O(n); ASCII text is folded byte by byte, without per-character strings.
-    static func scan<Sink: TokenSink>(_ text: String, separators: IndexedSeparators, into sink: inout Sink) {
+    static func scan<Sink: TokenSink>(_ text: String, separators: TokenizerRules, into sink: inout Sink) {
         // Two specializations: the camel-case tests cost nothing where no attribute splits.
         if separators.splitsCamelCase {
             scan(text, separators: separators, into: &sink, camelCase: SplitCamelCase.self)
@@ -74,7 +76,7 @@ enum Tokenizer {
         }
     }
 
-    private static func scan<Sink: TokenSink, CamelCase: CamelCaseRule>(_ text: String, separators: IndexedSeparators, into sink: inout Sink,
+    private static func scan<Sink: TokenSink, CamelCase: CamelCaseRule>(_ text: String, separators: TokenizerRules, into sink: inout Sink,
                                                                          camelCase: CamelCase.Type) {
         var text = text
         // Hoisted: without indexed separators, a separator byte costs one more shift and test.
@@ -87,6 +89,9 @@ enum Tokenizer {
             // for every byte of every record an import reads).
             var folded = FoldedWord()
             defer { folded.deallocate() }
+            // The run of Chinese or Japanese characters being read, segmented into words when
+            // it ends (`CJKSegmenter`).
+            var run = CJKRun()
             var tokenStart = -1
             var offset = 0
             // With `splitsCamelCase`: whether the letter before was lowercase (an uppercase one
@@ -100,6 +105,7 @@ enum Tokenizer {
                 if byte < 0x80 {
                     switch byte {
                     case 0x41...0x5A:  // A-Z
+                        if !run.isEmpty { run.flush(into: &sink, scratch: &folded) }
                         if CamelCase.splits {
                             if afterLowercase, tokenStart >= 0 {
                                 sink.token(folded.bytes, start: tokenStart, end: offset)
@@ -111,12 +117,13 @@ enum Tokenizer {
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte + 0x20)
                     case 0x61...0x7A, 0x30...0x39:
+                        if !run.isEmpty { run.flush(into: &sink, scratch: &folded) }
                         if CamelCase.splits { afterLowercase = byte >= 0x61 }
                         if tokenStart < 0 { tokenStart = offset }
                         folded.append(byte)
                     default:
                         isSeparator = true
-                        isIndexed = IndexedSeparators.contains(ascii: byte, low: asciiLow, high: asciiHigh)
+                        isIndexed = TokenizerRules.contains(ascii: byte, low: asciiLow, high: asciiHigh)
                     }
                 } else {
                     // Decode one non-ASCII scalar.
@@ -128,13 +135,26 @@ enum Tokenizer {
                         i += 1
                     }
                     let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
-                    switch CharacterFolding.fold(scalar) {
+                    switch separators.fold(scalar) {
                     case .separator:
                         isSeparator = true
                         isIndexed = indexesNonASCII && separators.nonASCII.contains(scalar)
                     case .ignorable:
-                        break  // a combining mark continues the current word (it is a diacritic)
+                        // A combining mark continues the current word (it is a diacritic).
+                        if !run.isEmpty { run.extendLast(to: min(offset + width, utf8.count)) }
+                    case .letters(let replacement) where replacement.unicodeScalars.first.map({ CJKSegmenter.isSegmented($0.value) }) ?? false:
+                        // A Chinese or Japanese character ends a word of other letters and joins the run.
+                        if tokenStart >= 0 {
+                            sink.token(folded.bytes, start: tokenStart, end: offset)
+                            folded.removeAll()
+                            tokenStart = -1
+                        }
+                        if CamelCase.splits { afterLowercase = false }
+                        for scalar in replacement.unicodeScalars {
+                            run.append(scalar.value, start: offset, end: min(offset + width, utf8.count))
+                        }
                     case .letters(let replacement):
+                        if !run.isEmpty { run.flush(into: &sink, scratch: &folded) }
                         if CamelCase.splits {
                             let properties = scalar.properties
                             if properties.isUppercase, afterLowercase, tokenStart >= 0 {
@@ -149,6 +169,7 @@ enum Tokenizer {
                     }
                 }
                 if CamelCase.splits, isSeparator { afterLowercase = false }
+                if isSeparator, !run.isEmpty { run.flush(into: &sink, scratch: &folded) }
                 if isSeparator, tokenStart >= 0 {
                     sink.token(folded.bytes, start: tokenStart, end: offset)
                     folded.removeAll()
@@ -163,6 +184,41 @@ enum Tokenizer {
             if tokenStart >= 0 {
                 sink.token(folded.bytes, start: tokenStart, end: utf8.count)
             }
+            if !run.isEmpty { run.flush(into: &sink, scratch: &folded) }
+        }
+    }
+
+    /// Chinese or Japanese characters read one after another: each folded character and its
+    /// UTF-8 range in the text, until the run ends and `flush` hands its words to the sink.
+    private struct CJKRun {
+        private var characters: [UInt32] = []
+        private var starts: [Int] = []
+        private var ends: [Int] = []
+
+        var isEmpty: Bool { characters.isEmpty }
+
+        mutating func append(_ character: UInt32, start: Int, end: Int) {
+            characters.append(character)
+            starts.append(start)
+            ends.append(end)
+        }
+
+        mutating func extendLast(to end: Int) { ends[ends.count - 1] = end }
+
+        /// Segments the run and hands each word to `sink` (its folded bytes made in `scratch`,
+        /// which is left empty), then empties the run.
+        mutating func flush<Sink: TokenSink>(into sink: inout Sink, scratch: inout FoldedWord) {
+            for word in CJKSegmenter.segment(characters) {
+                scratch.removeAll()
+                for index in word {
+                    for byte in String(Unicode.Scalar(characters[index])!).utf8 { scratch.append(byte) }
+                }
+                sink.token(scratch.bytes, start: starts[word.lowerBound], end: ends[word.upperBound - 1])
+            }
+            scratch.removeAll()
+            characters.removeAll(keepingCapacity: true)
+            starts.removeAll(keepingCapacity: true)
+            ends.removeAll(keepingCapacity: true)
         }
     }
 
@@ -246,7 +302,7 @@ private struct TextSink: TokenSink {
 
 /// How one non-ASCII character folds.
 enum CharacterFolding {
-    enum Result {
+    enum Result: Sendable, Hashable {
         case separator
         case ignorable
         case letters(String)
@@ -265,19 +321,18 @@ enum CharacterFolding {
         }
     }
 
-    /// Lowercase, without diacritics. Latin letters fold through Foundation's diacritic-insensitive
-    /// folding (cached per scalar); other scripts are lowercased, and the lowercase is folded in
-    /// turn where it is itself a Latin letter (`ẞ` → `ß` → `ss`) or holds a combining mark, and
-    /// final sigma is sigma (`ΟΔΟΣ` and `οδος` are one word): folding a folded word changes nothing.
+    /// Lowercase, without diacritics, in every script, as Algolia normalizes (`é` → `e`, `ά` → `α`,
+    /// `й` → `и`, `で` → `て`, Arabic `أ` → `ا`): the scripts of `table` are folded through their
+    /// canonical decomposition, made once; any other letter is lowercased, and the lowercase is
+    /// folded in turn where it holds a letter of the table (`ẞ` → `ß` → `ss`). Final sigma is sigma
+    /// (`ΟΔΟΣ` and `οδος` are one word): folding a folded word changes nothing.
     static func foldedLetters(_ scalar: Unicode.Scalar) -> String {
-        if let cached = latinTable[scalar.value] { return cached }
-        if scalar == "ς" { return "σ" }
+        if let cached = table[scalar.value] { return cached }
         let lowercase = scalar.properties.lowercaseMapping
-        guard lowercase.unicodeScalars.contains(where: { latinTable[$0.value] != nil || $0 == "ς" || isMark($0) }) else { return lowercase }
+        guard lowercase.unicodeScalars.contains(where: { table[$0.value] != nil || isMark($0) }) else { return lowercase }
         var folded = String.UnicodeScalarView()
         for part in lowercase.unicodeScalars where !isMark(part) {
-            if let latin = latinTable[part.value] { folded.append(contentsOf: latin.unicodeScalars) }
-            else { folded.append(part == "ς" ? "σ" : part) }
+            if let known = table[part.value] { folded.append(contentsOf: known.unicodeScalars) } else { folded.append(part) }
         }
         return String(folded)
     }
@@ -289,37 +344,56 @@ enum CharacterFolding {
         }
     }
 
-    /// Folded forms of the Latin-1 Supplement and Latin Extended-A/B letters, and of the Latin
-    /// ligatures (`ﬁ` is `fi`, as its uppercase `FI` is), built once.
-    static let latinTable: [UInt32: String] = {
+    /// The scripts folded through their decomposition: Latin (Latin-1 Supplement, Extended-A and B,
+    /// Extended Additional, which holds Vietnamese), Greek, Cyrillic, Hebrew, Arabic, Kana, and the
+    /// full- and half-width forms (`Ａ` → `a`, `ｶ` → `カ`).
+    private static let decomposedRanges: [ClosedRange<UInt32>] = [
+        0xC0...0x24F, 0x370...0x3FF, 0x400...0x52F, 0x590...0x6FF, 0x1E00...0x1FFF, 0x3040...0x30FF,
+        0xFB00...0xFB06, 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A, 0xFF66...0xFF9F,
+    ]
+
+    /// Letters of other forms that Algolia reads as one: Persian `ی` and `ک` as Arabic `ي` and
+    /// `ك`, alef maksura as yeh, and the Latin letters without a decomposition.
+    private static let equivalents: [UInt32: String] = [
+        0xDF: "ss", 0x1E9E: "ss",           // ß ẞ
+        0xC6: "ae", 0xE6: "ae",             // Æ æ
+        0x152: "oe", 0x153: "oe",           // Œ œ
+        0xD8: "o", 0xF8: "o",               // Ø ø
+        0x141: "l", 0x142: "l",             // Ł ł
+        0xD0: "d", 0xF0: "d",               // Ð ð
+        0xDE: "th", 0xFE: "th",             // Þ þ
+        0x110: "d", 0x111: "d",             // Đ đ
+        0x131: "i",                         // ı, whose uppercase is I
+        0x3C2: "σ",                         // final sigma
+        0x6CC: "\u{64A}", 0x649: "\u{64A}",  // Persian yeh, alef maksura → yeh
+        0x6A9: "\u{643}",                   // Persian keheh → kaf
+    ]
+
+    /// Folded forms of the letters and digits of `decomposedRanges`, built once: the
+    /// compatibility decomposition of the lowercase, without its marks, itself lowercased
+    /// (`Ａ` → `A` → `a`), where that leaves letters or digits.
+    static let table: [UInt32: String] = {
         var table: [UInt32: String] = [:]
-        for value in UInt32(0xFB00)...UInt32(0xFB06) {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            table[value] = String(Character(scalar)).decomposedStringWithCompatibilityMapping.lowercased()
-        }
-        for value in UInt32(0xC0)...UInt32(0x24F) {
-            guard let scalar = Unicode.Scalar(value) else { continue }
-            let category = scalar.properties.generalCategory
-            guard category == .uppercaseLetter || category == .lowercaseLetter || category == .titlecaseLetter else { continue }
-            var folded = String(Character(scalar))
-                .folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
-                .lowercased()
-            switch value {
-            case 0xDF: folded = "ss"        // ß
-            case 0xC6, 0xE6: folded = "ae"  // Æ æ
-            case 0x152, 0x153: folded = "oe" // Œ œ
-            case 0xD8, 0xF8: folded = "o"   // Ø ø
-            case 0x141, 0x142: folded = "l" // Ł ł
-            case 0xD0, 0xF0: folded = "d"   // Ð ð
-            case 0xDE, 0xFE: folded = "th"  // Þ þ
-            case 0x110, 0x111: folded = "d" // Đ đ
-            case 0x131: folded = "i"        // ı, whose uppercase is I
-            default: break
+        for range in decomposedRanges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                switch scalar.properties.generalCategory {
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .otherLetter, .modifierLetter, .decimalNumber:
+                    break
+                default:
+                    continue
+                }
+                if let known = equivalents[value] { table[value] = known; continue }
+                let decomposed = scalar.properties.lowercaseMapping.decomposedStringWithCompatibilityMapping
+                var kept = ""
+                for part in decomposed.unicodeScalars where !isMark(part) {
+                    kept += equivalents[part.value] ?? String(part).lowercased()
+                }
+                let clean = kept.unicodeScalars.allSatisfy { $0.properties.isAlphabetic || $0.properties.numericType != nil }
+                table[value] = clean && !kept.isEmpty ? kept : scalar.properties.lowercaseMapping
             }
-            // Keep only letters and digits: a folding that produced anything else is not used.
-            let clean = String(folded.unicodeScalars.filter { $0.properties.isAlphabetic || $0.properties.numericType != nil })
-            table[value] = clean.isEmpty ? scalar.properties.lowercaseMapping : clean
         }
+        for (value, folded) in equivalents where table[value] == nil { table[value] = folded }
         return table
     }()
 }

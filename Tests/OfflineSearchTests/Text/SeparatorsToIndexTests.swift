@@ -35,8 +35,8 @@ import SearchAPI
         // Letters, digits and spaces in the setting change nothing: they are not separators.
         ("C# 2", "a 2", ["c", "2"]),
     ])
-    func tokenizerKeepsIndexedSeparatorsAsWords(text: String, setting: String, expected: [String]) throws {
-        let separators = try IndexedSeparators(setting: setting)
+    func tokenizerKeepsTokenizerRulesAsWords(text: String, setting: String, expected: [String]) throws {
+        let separators = try TokenizerRules(setting: setting)
         #expect(Tokenizer.words(text, separators: separators) == expected)
         // The FTS5 text is the same words joined by spaces.
         var buffer: [UInt8] = []
@@ -46,16 +46,16 @@ import SearchAPI
 
     @Test func indexedSeparatorTokensKeepTheirPlaceInTheText() throws {
         // UTF-8 offsets: `é` is two bytes, `€` three, and `€` ends the word `é` before it.
-        let tokens = Tokenizer.tokens("C++ é€", separators: try IndexedSeparators(setting: "+€"))
+        let tokens = Tokenizer.tokens("C++ é€", separators: try TokenizerRules(setting: "+€"))
         #expect(tokens.map(\.folded) == ["c", "+", "+", "e", "€"])
         #expect(tokens.map { [$0.start, $0.end] } == [[0, 1], [1, 2], [2, 3], [4, 6], [6, 9]])
     }
 
     @Test func settingsThatIndexNothingAreNone() throws {
-        #expect(try IndexedSeparators(setting: "") == .none)
-        #expect(try IndexedSeparators(setting: " ab12\t\u{301}") == .none)
-        #expect(try IndexedSeparators(setting: "#+") == IndexedSeparators(setting: "+ # #"))
-        #expect(try IndexedSeparators(setting: "~@!#").asciiCharacters == "!#@~")
+        #expect(try TokenizerRules(setting: "") == .none)
+        #expect(try TokenizerRules(setting: " ab12\t\u{301}") == .none)
+        #expect(try TokenizerRules(setting: "#+") == TokenizerRules(setting: "+ # #"))
+        #expect(try TokenizerRules(setting: "~@!#").asciiCharacters == "!#@~")
     }
 
     // MARK: Search
@@ -268,8 +268,8 @@ import SearchAPI
 
     @Test func tokenizeOptionQuotesSeparators() throws {
         #expect(RecordStore.tokenizeOption(.none) == "tokenize = 'ascii'")
-        #expect(RecordStore.tokenizeOption(try IndexedSeparators(setting: "+#")) == "tokenize = \"ascii tokenchars '#+'\"")
-        #expect(RecordStore.tokenizeOption(try IndexedSeparators(setting: "'\"€")) == "tokenize = \"ascii tokenchars '\"\"'''\"")
+        #expect(RecordStore.tokenizeOption(try TokenizerRules(setting: "+#")) == "tokenize = \"ascii tokenchars '#+'\"")
+        #expect(RecordStore.tokenizeOption(try TokenizerRules(setting: "'\"€")) == "tokenize = \"ascii tokenchars '\"\"'''\"")
     }
 
     // MARK: Validation

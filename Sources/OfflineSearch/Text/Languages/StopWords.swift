@@ -1,7 +1,7 @@
 /// The stop words `removeStopWords` drops from a query, by language (ISO 639-1 code): English's
-/// own list (`EnglishLanguage.stopWords`), and the Snowball lists of Danish, Dutch, Finnish,
+/// own list (`EnglishLanguage.stopWords`), the Snowball lists of Danish, Dutch, Finnish,
 /// French, German, Hungarian, Italian, Norwegian, Portuguese, Russian, Spanish, Swedish and
-/// Turkish (`StopWords+Lists.swift`, made by `make_stop_words.py`). Words are folded as the
+/// Turkish, and stopwords-iso's Polish list (`StopWords+Lists.swift`, made by `make_stop_words.py`). Words are folded as the
 /// query's are (lowercase, no diacritics), when a language is first used.
 enum StopWords {
     /// The languages with a stop-word list.

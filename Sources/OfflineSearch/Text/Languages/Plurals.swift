@@ -1,0 +1,206 @@
+/// The other forms of a word that `ignorePlurals` counts as the same word, by language (ISO 639-1
+/// code): singular and plural, and for the languages that decline their nouns the common case
+/// endings (Algolia's "plurals and other declensions"). Rules are written with the language's
+/// letters and folded as words are when first used.
+///
+/// English keeps its own rules (`EnglishLanguage.pluralForms`). The other languages pair endings
+/// (a singular ending and the plural or declined ending that replaces it, both folded: lowercase,
+/// no diacritics, so German umlauts and Polish or Scandinavian letters already compare by their
+/// base letter), plus a short list of irregular nouns per language. A rule works both ways: a
+/// word ending in the plural ending gets the singular, and the other way round. A form that no
+/// record contains finds nothing, so a rule that over-generates costs a lookup, not a match; a
+/// form that happens to be another word (German `rat` and `raten`) is where these rules and
+/// Algolia's dictionaries differ (README, "Differences from Algolia").
+enum Plurals {
+    /// The languages with plural rules, in the order they are listed in errors and docs.
+    static let languages: [String] = ["da", "de", "en", "es", "fi", "fr", "it", "nl", "no", "pl", "pt", "ru", "sv"]
+
+    /// The other forms of `word` (folded) in these languages; the word itself is not among them.
+    /// Memoised: search-as-you-type asks for the same words keystroke after keystroke.
+    static func forms(of word: String, languages: [String]) -> [String] {
+        guard !languages.isEmpty, word.unicodeScalars.count >= 2,
+              word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) else { return [] }
+        let key = CacheKey(word: word, languages: languages)
+        if let known = cache.value[key] { return known }
+        var forms: [String] = []
+        var seen: Set<String> = [word]
+        for language in languages {
+            let made: [String]
+            if language == "en" {
+                made = EnglishLanguage.pluralForms(of: word)
+            } else if let rules = rules[language] {
+                made = rules.forms(of: word)
+            } else {
+                continue
+            }
+            for form in made where seen.insert(form).inserted { forms.append(form) }
+        }
+        cache.modify { cache in
+            if cache.count >= 20_000 { cache.removeAll(keepingCapacity: true) }
+            cache[key] = forms
+        }
+        return forms
+    }
+
+    private struct CacheKey: Hashable {
+        var word: String
+        var languages: [String]
+    }
+
+    private static let cache = LockedValue<[CacheKey: [String]]>([:])
+
+    /// Each language's rules beside English.
+    static let rules: [String: PluralRules] = [
+        "da": PluralRules(
+            endings: [("", "e"), ("", "er"), ("", "r"), ("", "en"), ("", "et"), ("", "ne"), ("", "ene"), ("", "erne"), ("", "rne")],
+            irregular: [("mand", "maend"), ("barn", "born"), ("bog", "boger"), ("fod", "fodder"), ("tand", "taender"),
+                        ("hand", "haender"), ("nat", "naetter"), ("bonde", "bonder"), ("gas", "gaes"), ("and", "aender")]),
+        "de": PluralRules(
+            endings: [("", "e"), ("", "en"), ("", "n"), ("", "er"), ("", "ern"), ("", "s"), ("", "es"), ("", "ens"),
+                      ("in", "innen"), ("um", "en"), ("um", "a"), ("us", "en"), ("a", "en"), ("a", "as")],
+            irregular: [("kaufmann", "kaufleute"), ("seemann", "seeleute"), ("atlas", "atlanten"), ("lexikon", "lexika"),
+                        ("thema", "themen"), ("praxis", "praxen"), ("visum", "visa")]),
+        "es": PluralRules(
+            endings: [("", "s"), ("", "es"), ("z", "ces")],
+            irregular: [("caracter", "caracteres"), ("regimen", "regimenes"), ("especimen", "especimenes")]),
+        "fi": PluralRules(
+            endings: [("", "t"), ("nen", "set"), ("nen", "sen"), ("i", "et"), ("e", "eet"), ("as", "aat"), ("in", "imet"),
+                      ("us", "ukset"), ("os", "okset"), ("ton", "ttomat"),
+                      ("kka", "kat"), ("ppa", "pat"), ("tta", "tat"), ("kki", "kit"), ("ppi", "pit"), ("tti", "tit"),
+                      ("kko", "kot"), ("ppo", "pot"), ("tto", "tot"), ("kku", "kut"), ("ppu", "put"), ("ttu", "tut"),
+                      ("nta", "nnat"), ("nto", "nnot"), ("lta", "llat"), ("rta", "rrat"), ("mpi", "mmat"), ("nki", "ngit")],
+            irregular: [("mies", "miehet"), ("lapsi", "lapset"), ("vesi", "vedet"), ("kasi", "kadet"), ("susi", "sudet"),
+                        ("uusi", "uudet"), ("kuusi", "kuuset")]),
+        "fr": PluralRules(
+            endings: [("", "s"), ("au", "aux"), ("eu", "eux"), ("ou", "oux"), ("al", "aux"), ("ail", "aux")],
+            irregular: [("oeil", "yeux"), ("ciel", "cieux"), ("aieul", "aieux"), ("monsieur", "messieurs"),
+                        ("madame", "mesdames"), ("mademoiselle", "mesdemoiselles"), ("bonhomme", "bonshommes")]),
+        "it": PluralRules(
+            endings: [("o", "i"), ("a", "e"), ("e", "i"), ("a", "i"), ("o", "a"), ("io", "i"), ("ca", "che"), ("ga", "ghe"),
+                      ("co", "chi"), ("go", "ghi"), ("cia", "ce"), ("gia", "ge")],
+            irregular: [("uomo", "uomini"), ("dio", "dei"), ("bue", "buoi"), ("moglie", "mogli"), ("ala", "ali"),
+                        ("arma", "armi"), ("tempio", "templi")]),
+        "nl": PluralRules(
+            endings: [("", "en"), ("", "s"), ("", "n"), ("", "je"), ("", "jes"), ("", "tje"), ("", "tjes"),
+                      ("f", "ven"), ("s", "zen"), ("heid", "heden"), ("um", "a")]
+                + PluralRules.dutchSpellingChanges,
+            irregular: [("kind", "kinderen"), ("ei", "eieren"), ("lid", "leden"), ("stad", "steden"), ("schip", "schepen"),
+                        ("blad", "bladeren"), ("kalf", "kalveren"), ("lam", "lammeren"), ("volk", "volkeren"),
+                        ("rund", "runderen"), ("gelid", "gelederen"), ("koe", "koeien"), ("vlo", "vlooien")]),
+        "no": PluralRules(
+            endings: [("", "er"), ("", "ene"), ("", "en"), ("", "et"), ("", "a"), ("", "r"), ("", "ne"), ("e", "er")],
+            irregular: [("mann", "menn"), ("fot", "fotter"), ("hand", "hender"), ("tann", "tenner"), ("natt", "netter"),
+                        ("bonde", "bonder"), ("and", "ender"), ("gas", "gjess"), ("bror", "brodre"), ("far", "fedre"),
+                        ("mor", "modre")]),
+        "pl": PluralRules(
+            endings: [("", "y"), ("", "i"), ("", "e"), ("", "owie"), ("", "ow"), ("", "ami"), ("", "ach"), ("", "om"),
+                      ("", "a"), ("", "u"), ("a", "y"), ("a", "i"), ("a", "e"), ("a", "ami"), ("a", "ach"), ("a", "om"),
+                      ("a", "ie"), ("o", "a"), ("e", "a"), ("um", "a"), ("ek", "ki"), ("iec", "cy"), ("k", "ki"), ("g", "gi")],
+            irregular: [("czlowiek", "ludzie"), ("rok", "lata"), ("dziecko", "dzieci"), ("oko", "oczy"), ("ucho", "uszy"),
+                        ("tydzien", "tygodnie"), ("reka", "rece"), ("pies", "psy"), ("brat", "bracia"), ("ksiadz", "ksieza")]),
+        "pt": PluralRules(
+            endings: [("", "s"), ("ao", "oes"), ("ao", "aes"), ("al", "ais"), ("el", "eis"), ("ol", "ois"), ("ul", "uis"),
+                      ("il", "is"), ("il", "eis"), ("m", "ns"), ("r", "res"), ("z", "zes"), ("s", "ses")],
+            irregular: [("mal", "males"), ("consul", "consules")]),
+        "ru": PluralRules(
+            endings: [("а", "ы"), ("а", "и"), ("я", "и"), ("ь", "и"), ("о", "а"), ("е", "я"), ("й", "и"), ("ие", "ия"),
+                      ("", "ы"), ("", "и"), ("", "а"), ("ок", "ки"), ("ец", "цы"), ("ень", "ни"),
+                      ("", "ов"), ("", "ам"), ("", "ами"), ("", "ах"), ("", "у"), ("", "ом"), ("", "е"),
+                      ("а", "у"), ("а", "ой"), ("а", "е"), ("а", "ам"), ("а", "ами"), ("а", "ах"),
+                      ("я", "ю"), ("я", "ей"), ("я", "ям"), ("я", "ями"), ("я", "ях"), ("ь", "ей"), ("ь", "ям"), ("ь", "ями"),
+                      ("ь", "ях"), ("й", "ев"), ("о", "ам"), ("о", "ами"), ("о", "ах")],
+            irregular: [("человек", "люди"), ("ребёнок", "дети"), ("друг", "друзья"), ("брат", "братья"),
+                        ("стул", "стулья"), ("лист", "листья"), ("сын", "сыновья"), ("мать", "матери"), ("дочь", "дочери"),
+                        ("время", "времена"), ("имя", "имена"), ("глаз", "глаза"), ("дом", "дома")]),
+        "sv": PluralRules(
+            endings: [("", "ar"), ("", "or"), ("", "er"), ("", "r"), ("", "n"), ("", "en"), ("", "et"), ("", "na"),
+                      ("", "arna"), ("", "orna"), ("", "erna"), ("", "s"), ("a", "or"), ("a", "orna"), ("e", "ar"),
+                      ("e", "arna"), ("el", "lar"), ("er", "rar"), ("on", "nar")],
+            irregular: [("mus", "moss"), ("gas", "gass"), ("fot", "fotter"), ("bok", "bocker"), ("bonde", "bonder"),
+                        ("natt", "natter"), ("tand", "tander"), ("broder", "broder"), ("bror", "broder"), ("ko", "kor")]),
+    ]
+}
+
+/// One language's plural rules: endings paired singular → plural (both folded), and irregular
+/// nouns. See `Plurals`.
+struct PluralRules: Sendable {
+    typealias Ending = (singular: String, plural: String)
+
+    /// Grouped by the last letter of the ending each is matched by, so a word tries only the
+    /// endings it can have: `(ending to match, ending to put in its place)`.
+    private let byLastLetter: [Unicode.Scalar: [(match: [Unicode.Scalar], replacement: [Unicode.Scalar])]]
+    /// Endings matched by every word (an empty singular ending): the replacement is appended.
+    private let appended: [[Unicode.Scalar]]
+    private let irregular: [String: [String]]
+
+    /// The shortest word the endings apply to (shorter ones get only their irregular forms).
+    static let minimumLength = 3
+
+    init(endings: [Ending], irregular: [(String, String)]) {
+        var byLastLetter: [Unicode.Scalar: [(match: [Unicode.Scalar], replacement: [Unicode.Scalar])]] = [:]
+        var appended: [[Unicode.Scalar]] = []
+        // Folded as words are (`й` is `и`), so a rule written with its letters meets the words.
+        func fold(_ text: String) -> String { Tokenizer.words(text, separators: .none).joined() }
+        for ending in endings where fold(ending.singular) != fold(ending.plural) {
+            let singular = Array(fold(ending.singular).unicodeScalars)
+            let plural = Array(fold(ending.plural).unicodeScalars)
+            if let last = singular.last {
+                byLastLetter[last, default: []].append((singular, plural))
+            } else {
+                appended.append(plural)
+            }
+            if let last = plural.last { byLastLetter[last, default: []].append((plural, singular)) }
+        }
+        self.byLastLetter = byLastLetter
+        self.appended = appended
+        var table: [String: [String]] = [:]
+        for (singular, plural) in irregular.map({ (fold($0.0), fold($0.1)) }) where singular != plural {
+            table[singular, default: []].append(plural)
+            table[plural, default: []].append(singular)
+        }
+        self.irregular = table
+    }
+
+    /// The forms the rules give `word` (folded), the word itself left out.
+    func forms(of word: String) -> [String] {
+        let letters = Array(word.unicodeScalars)
+        var forms = irregular[word] ?? []
+        guard letters.count >= Self.minimumLength else { return forms }
+        func add(_ stem: ArraySlice<Unicode.Scalar>, _ ending: [Unicode.Scalar]) {
+            var form = String.UnicodeScalarView()
+            form.append(contentsOf: stem)
+            form.append(contentsOf: ending)
+            let text = String(form)
+            if text != word, !forms.contains(text) { forms.append(text) }
+        }
+        for ending in appended { add(letters[...], ending) }
+        if let last = letters.last, let candidates = byLastLetter[last] {
+            for (match, replacement) in candidates where letters.count > match.count && letters.ends(with: match) {
+                add(letters[..<(letters.count - match.count)], replacement)
+            }
+        }
+        return forms
+    }
+
+    /// Dutch doubles the consonant after a short vowel (`kat`, `katten`) and writes a long vowel
+    /// once before an ending that starts with a vowel (`boom`, `bomen`; `huis` keeps its `ui`).
+    static let dutchSpellingChanges: [Ending] = {
+        let consonants = ["b", "d", "f", "g", "k", "l", "m", "n", "p", "r", "s", "t"]
+        var endings: [Ending] = []
+        for consonant in consonants {
+            endings.append((consonant, consonant + consonant + "en"))
+            for vowel in ["a", "e", "o", "u"] {
+                let ending = consonant == "f" ? "ven" : consonant == "s" ? "zen" : consonant + "en"
+                endings.append((vowel + vowel + consonant, vowel + ending))
+            }
+        }
+        return endings
+    }()
+}
+
+private extension Array where Element == Unicode.Scalar {
+    func ends(with suffix: [Unicode.Scalar]) -> Bool {
+        guard suffix.count <= count else { return false }
+        return self[(count - suffix.count)...].elementsEqual(suffix)
+    }
+}
