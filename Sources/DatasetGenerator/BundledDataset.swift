@@ -1,6 +1,7 @@
 import SearchAPI
 
-/// One of the demo indices (the four of the InstantSearch guides, and the geo demo index),
+/// One of the demo indices (the four of the InstantSearch guides, the geo demo index and the
+/// multilingual one),
 /// exactly as the repository's `Datasets/` folder holds it: the same records and settings, generated in-process from
 /// seed 1, so a program can produce them without the folder (the CLI makes a demo index
 /// appear in its default data folder the first time a command names it).
@@ -17,13 +18,15 @@ public struct BundledDataset: Sendable, Hashable {
     /// The seed `Datasets/` is generated with.
     public static let seed: UInt64 = 1
 
-    /// The demo indices: the guides' four in their order of appearance, then the places.
-    public static let all: [BundledDataset] = [.products, .suggestions, .actors, .movies, .places].map(BundledDataset.init(kind:))
+    /// The demo indices: the guides' four in their order of appearance, then the places and the
+    /// multilingual products.
+    public static let all: [BundledDataset] = [.products, .suggestions, .actors, .movies, .places, .multilingual]
+        .map(BundledDataset.init(kind:))
 
     public init(kind: DatasetKind) { self.kind = kind }
 
     /// The demo index with this name (`instant_search`, `instantsearch_query_suggestions`,
-    /// `mobile_demo_actors`, `mobile_demo_movies`, `geo_demo_places`), or nil.
+    /// `mobile_demo_actors`, `mobile_demo_movies`, `geo_demo_places`, `multilingual_demo`), or nil.
     public static func named(_ indexName: String) -> BundledDataset? {
         all.first { $0.indexName == indexName }
     }
@@ -39,6 +42,7 @@ public struct BundledDataset: Sendable, Hashable {
         case .actors: 2000
         case .suggestions: 2000
         case .places: 5000
+        case .multilingual: 1200
         }
     }
 

@@ -1,9 +1,9 @@
 import SearchAPI
 
-/// The four demo indices of Algolia's InstantSearch guides, and a geo demo index (places
-/// with `_geoloc`).
+/// The four demo indices of Algolia's InstantSearch guides, a geo demo index (places
+/// with `_geoloc`) and a multilingual one (products in eight languages).
 public enum DatasetKind: String, CaseIterable, Sendable {
-    case products, movies, actors, suggestions, places
+    case products, movies, actors, suggestions, places, multilingual
 }
 
 /// Deterministic generator of realistic demo records.
@@ -44,6 +44,8 @@ public struct DatasetGenerator: Sendable {
             return suggestions(count: count, catalogSize: DatasetGenerator.suggestionCatalogSize(for: count))
         case .places:
             return generate(count) { PlaceGenerator.place(seed: seed, index: $0) }
+        case .multilingual:
+            return generate(count) { MultilingualGenerator.product(seed: seed, index: $0) }
         }
     }
 
@@ -108,6 +110,19 @@ public struct DatasetGenerator: Sendable {
                 "attributesForFaceting": ["category", "searchable(city)", "country", "open_24h", "price_level", "rating"],
                 "customRanking": ["desc(reviews)", "desc(rating)"],
             ]
+        case .multilingual:
+            // The languages named, as Algolia advises: plurals and stop words of these only.
+            let languages: JSONValue = .array(MultilingualGenerator.languages.map { .string($0.code) })
+            return [
+                "searchableAttributes": ["name", "category", "brand", "unordered(description)"],
+                "attributesForFaceting": ["language", "searchable(brand)", "category"],
+                "customRanking": ["desc(popularity)"],
+                "queryLanguages": languages,
+                "indexLanguages": languages,
+                "ignorePlurals": true,
+                "removeStopWords": true,
+                "decompoundedAttributes": ["de": ["name", "description"]],
+            ]
         }
     }
 
@@ -119,6 +134,7 @@ public struct DatasetGenerator: Sendable {
         case .actors: return "mobile_demo_actors"
         case .movies: return "mobile_demo_movies"
         case .places: return "geo_demo_places"
+        case .multilingual: return "multilingual_demo"
         }
     }
 }

@@ -10,12 +10,12 @@ struct GenerateCommand: ParsableCommand {
         discussion: "The records are synthetic: realistic names and values drawn from word lists by a seeded generator."
     )
 
-    @Argument(help: "products, movies, actors, suggestions or places.") var kind: String?
+    @Argument(help: "products, movies, actors, suggestions, places or multilingual.") var kind: String?
     @Option(help: "How many records.") var count = 1000
     @Option(help: "The random seed: the same seed gives the same records.") var seed: UInt64 = 1
     @Option(help: ArgumentHelp("Write the records to this file instead of stdout.", valueName: "file")) var output: String?
     @Flag(help: "Also print the index's settings JSON (to stderr).") var settings = false
-    @Option(name: .customLong("bundled"), help: ArgumentHelp("Write the five demo datasets (records and settings, seed 1) into this folder.", valueName: "dir"))
+    @Option(name: .customLong("bundled"), help: ArgumentHelp("Write the six demo datasets (records and settings, seed 1) into this folder.", valueName: "dir"))
     var bundled: String?
 
     func validate() throws {
