@@ -12,6 +12,9 @@ struct SearchableAttribute: Sendable, Hashable {
     var ordinal = 0
     /// Listed in `camelCaseAttributes`: its camel-case words are split (`iPhoneCase`).
     var splitsCamelCase = false
+    /// Listed in `decompoundedAttributes`: its compound words are also indexed as their parts,
+    /// in these languages' lists.
+    var compounds: CompoundSplitter?
     /// Whether the position of the match inside the attribute counts for the `attribute`
     /// criterion: not for `unordered(x)`, nor for attributes sharing a level (`"a,b"`), as in Algolia.
     var ordered: Bool
@@ -96,6 +99,9 @@ struct IndexConfiguration: Sendable {
     let pluralLanguages: [String]
     /// The languages whose stop words `removeStopWords` drops (none when off).
     let stopWordLanguages: [String]
+    /// `decompoundQuery` (on by default) with `queryLanguages` naming a language that
+    /// decompounds: how the query's compound words are split (nil: they are not).
+    let queryCompounds: CompoundSplitter?
     /// The names in `replicas` written `virtual(name)`: relevant sorts.
     let virtualReplicas: Set<String>
     /// The names in `replicas` (`virtual(name)` unwrapped).
@@ -106,6 +112,8 @@ struct IndexConfiguration: Sendable {
     let separators: TokenizerRules
 
     init(settings: IndexSettings) throws(SearchError) {
+        // Checked whether or not `searchableAttributes` is set (it applies to its attributes).
+        let decompounded = try IndexConfiguration.decompoundedAttributes(settings.values["decompoundedAttributes"])
         self.settings = settings
         if let entries = settings.searchableAttributes, !entries.isEmpty {
             var attributes: [SearchableAttribute] = []
@@ -132,6 +140,9 @@ struct IndexConfiguration: Sendable {
             for ordinal in attributes.indices {
                 attributes[ordinal].ordinal = ordinal
                 attributes[ordinal].splitsCamelCase = camelCase.contains(attributes[ordinal].path)
+                if let languages = decompounded[attributes[ordinal].path] {
+                    attributes[ordinal].compounds = CompoundSplitter(languages: languages)
+                }
             }
             searchable = attributes
             levelCount = entries.count
@@ -243,10 +254,34 @@ struct IndexConfiguration: Sendable {
         let queryLanguages = settings.stringList("queryLanguages")
         pluralLanguages = try SearchRequest.languages(settings.values["ignorePlurals"], name: "ignorePlurals",
                                                       queryLanguages: queryLanguages, known: Plurals.languages)
+        queryCompounds = try SearchRequest.queryCompounds(decompoundQuery: settings.values["decompoundQuery"], queryLanguages: queryLanguages)
         stopWordLanguages = try SearchRequest.languages(settings.values["removeStopWords"], name: "removeStopWords",
                                                         queryLanguages: queryLanguages, known: StopWords.languages)
         _ = try settings.values["alternativesAsExact"].map { value throws(SearchError) in try ExactAlternatives(value) }
         _ = try TypoPolicy(SearchParameters(), settings: settings, separators: separators)
+    }
+
+    /// `decompoundedAttributes` (`{"de": ["name"]}`): each attribute's languages.
+    /// - Throws: `invalidParameter` for another shape, or a language Algolia does not decompound.
+    static func decompoundedAttributes(_ value: JSONValue?) throws(SearchError) -> [String: [String]] {
+        guard let value else { return [:] }
+        let expected = "an object of language codes (\(CompoundSplitter.languages.joined(separator: ", "))) to attribute lists, such as {\"de\": [\"name\"]}"
+        guard case .object(let languages) = value else {
+            throw .invalidParameter("decompoundedAttributes", expected: expected, got: value.jsonString)
+        }
+        var attributes: [String: [String]] = [:]
+        for (language, list) in languages.sorted(by: { $0.key < $1.key }) {
+            guard CompoundSplitter.languages.contains(language) else {
+                throw .invalidParameter("decompoundedAttributes", expected: expected, got: "the language \"\(language)\"")
+            }
+            guard case .array(let entries) = list, entries.allSatisfy({ $0.stringValue != nil }) else {
+                throw .invalidParameter("decompoundedAttributes.\(language)", expected: "a list of attribute names", got: list.jsonString)
+            }
+            for attribute in entries.compactMap(\.stringValue) {
+                attributes[attribute, default: []].append(language)
+            }
+        }
+        return attributes
     }
 
     /// `modifier(inner)` → `inner`; anything else → nil.

@@ -67,6 +67,7 @@ extension LiveIndex {
                     || previous.searchableAttributes != settings.searchableAttributes
                     || previousConfiguration.separators != configuration.separators
                     || previous.stringList("camelCaseAttributes") != settings.stringList("camelCaseAttributes")
+                    || previous.values["decompoundedAttributes"] != settings.values["decompoundedAttributes"]
                     || !tokenizerMatches
                 let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
                     || change.size > IndexState.deltaLimit   // as a merge would right after it

@@ -37,6 +37,15 @@ extension IndexConfiguration {
             SearchableText.forEach(in: record, configuration: configuration) { attribute, text in
                 let separators = attribute.splitsCamelCase ? configuration.separators.splittingCamelCase : configuration.separators
                 Tokenizer.appendFoldedWords(of: text, separators: separators, to: &columns[attribute.level])
+                // A compound's parts are words of the record too (`decompoundedAttributes`).
+                if let compounds = attribute.compounds {
+                    for word in Tokenizer.words(text, separators: separators) {
+                        for part in compounds.parts(of: word) {
+                            if !columns[attribute.level].isEmpty { columns[attribute.level].append(UInt8(ascii: " ")) }
+                            columns[attribute.level].append(contentsOf: part.utf8)
+                        }
+                    }
+                }
             }
             return TextColumns(record: columns)
         }

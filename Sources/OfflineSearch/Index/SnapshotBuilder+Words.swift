@@ -36,6 +36,11 @@ struct TermCollector: TokenSink {
     /// Forgets which words the current record's text holds (once every record is in).
     mutating func releaseTextStamps() { inText = [] }
 
+    /// `decompoundedAttributes`: the splitter of the attribute being scanned, if it is one; and
+    /// the parts found so far, per splitter's languages and word.
+    var compounds: CompoundSplitter?
+    private var knownParts: [[String]: [String: [String]]] = [:]
+
     mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         let id: UInt32
         if !placeholderValue.isEmpty, start > 0, end < placeholderValue.count, placeholderValue[start - 1] == UInt8(ascii: "<"),
@@ -44,21 +49,46 @@ struct TermCollector: TokenSink {
             texts?.append(word: folded, level: level)
         } else {
             id = words.id(of: folded)
-            if texts != nil {
-                if Int(id) >= inText.count {
-                    inText.append(contentsOf: repeatElement(0, count: max(Int(id) + 1, 2 * inText.count, 1024) - inText.count))
-                }
-                let column = UInt64(record) << 32 | UInt64(level)
-                if inText[Int(id)] != column {
-                    inText[Int(id)] = column
-                    texts!.append(word: folded, level: level)
-                }
-            }
+            appendText(id: id, folded: folded)
         }
         let rank = PostingRank.rank(level: level, position: ordered ? position : 0)
         entries.append(UInt64(id) << 32 | UInt64(rank) << 16 | UInt64(PostingMask.bit(forLevel: level)))
         forward.append(id)
         position += 1
+        if let compounds, folded.count >= CompoundSplitter.minimumLength {
+            // A compound's parts are words of the record too, at the compound's place: found,
+            // counted and ranked as it is, but not in the forward index (proximity and phrases
+            // read the words as written).
+            let word = String(decoding: folded, as: UTF8.self)
+            let parts: [String]
+            if let known = knownParts[compounds.languages]?[word] {
+                parts = known
+            } else {
+                parts = compounds.parts(of: word)
+                knownParts[compounds.languages, default: [:]][word] = parts
+            }
+            for part in parts {
+                var part = part
+                part.withUTF8 { bytes in
+                    let partID = words.id(of: bytes)
+                    appendText(id: partID, folded: bytes)
+                    entries.append(UInt64(partID) << 32 | UInt64(rank) << 16 | UInt64(PostingMask.bit(forLevel: level)))
+                }
+            }
+        }
+    }
+
+    /// Writes the word in the current record's text column, once per column.
+    private mutating func appendText(id: UInt32, folded: UnsafeBufferPointer<UInt8>) {
+        guard texts != nil else { return }
+        if Int(id) >= inText.count {
+            inText.append(contentsOf: repeatElement(0, count: max(Int(id) + 1, 2 * inText.count, 1024) - inText.count))
+        }
+        let column = UInt64(record) << 32 | UInt64(level)
+        if inText[Int(id)] != column {
+            inText[Int(id)] = column
+            texts!.append(word: folded, level: level)
+        }
     }
 }
 
@@ -125,12 +155,15 @@ struct WordColumns {
                 }
                 collector.level = attribute.level
                 collector.ordered = attribute.ordered
+                collector.compounds = attribute.compounds
                 let before = collector.entries.count
                 collector.forward.append(ForwardIndex.marker(attribute: attribute.ordinal))
+                let wordsBefore = collector.forward.count
                 collector.placeholderValue = !collector.placeholderTags.isEmpty && text.utf8.contains(UInt8(ascii: "<")) ? Array(text.utf8) : []
                 Tokenizer.scan(text, separators: attribute.splitsCamelCase ? separators.splittingCamelCase : separators, into: &collector)
-                if collector.entries.count == before + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
-                if collector.entries.count == before { collector.forward.removeLast() }   // no word: no value
+                // One word (its parts, if a compound, follow its entry): the whole value.
+                if collector.forward.count == wordsBefore + 1 { collector.entries[before] |= UInt64(PostingMask.wholeValue) }
+                if collector.forward.count == wordsBefore { collector.forward.removeLast() }   // no word: no value
             }
             forwardStarts.append(UInt32((spill?.count ?? 0) + collector.forward.count))
             collector.texts?.endRecord()

@@ -6,8 +6,10 @@ struct HitBuilder {
     let request: SearchRequest
     let unretrievable: Set<String>
     let highlighter: HighlightBuilder
-    /// The searchable attributes of `camelCaseAttributes`, highlighted as they were indexed.
+    /// The searchable attributes of `camelCaseAttributes` and of `decompoundedAttributes`,
+    /// highlighted as they were indexed.
     let camelCase: [String]
+    let decompounded: [(path: String, compounds: CompoundSplitter)]
 
     init(request: SearchRequest, configuration: IndexConfiguration, candidates: CandidateMatches?) {
         self.request = request
@@ -15,15 +17,22 @@ struct HitBuilder {
         highlighter = HighlightBuilder(words: request.words, preTag: request.highlightPreTag, postTag: request.highlightPostTag,
                                        separators: configuration.separators, variantTerms: candidates?.variantTerms ?? [])
         camelCase = (configuration.searchable ?? []).filter(\.splitsCamelCase).map(\.path)
+        decompounded = (configuration.searchable ?? []).compactMap { attribute in attribute.compounds.map { (attribute.path, $0) } }
     }
 
     /// The highlighter for the attribute at `path`: camel-case words split when it is one of
-    /// `camelCaseAttributes` (or inside one).
+    /// `camelCaseAttributes` (or inside one), a compound wrapped whole for a query word that is
+    /// one of its parts when it is one of `decompoundedAttributes`.
     func highlighter(for path: String) -> HighlightBuilder {
-        guard !camelCase.isEmpty, camelCase.contains(where: { path == $0 || path.hasPrefix($0 + ".") }) else { return highlighter }
-        var split = highlighter
-        split.separators = split.separators.splittingCamelCase
-        return split
+        func covers(_ attribute: String) -> Bool { path == attribute || path.hasPrefix(attribute + ".") }
+        var adapted = highlighter
+        if !camelCase.isEmpty, camelCase.contains(where: covers) {
+            adapted.separators = adapted.separators.splittingCamelCase
+        }
+        if !decompounded.isEmpty, let compounds = decompounded.first(where: { covers($0.path) })?.compounds {
+            adapted.compounds = compounds
+        }
+        return adapted
     }
 
     /// The hit for a stored record; `rankingInfo`, when given, its `_rankingInfo`.

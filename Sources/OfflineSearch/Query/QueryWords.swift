@@ -196,6 +196,22 @@ enum QueryWords {
     }
 }
 
+extension QueryWords {
+    /// `decompoundQuery`: a compound query word (not in quotes) also matches its
+    /// parts written side by side (`fussballschuhe` finds `Fußball Schuhe`), as a phrase
+    /// alternative of the word.
+    static func splittingCompounds(_ words: [QueryWord], with compounds: CompoundSplitter) -> [QueryWord] {
+        words.map { word in
+            guard !word.isExact else { return word }
+            let parts = compounds.parts(of: word.folded)
+            guard parts.count >= 2 else { return word }
+            var word = word
+            word.phraseSynonyms.append(PhraseSynonym(length: 1, words: parts, isExact: false))
+            return word
+        }
+    }
+}
+
 /// `removeWordsIfNoResults`.
 enum WordRemoval: String, Sendable, Hashable, CaseIterable {
     case none, lastWords, firstWords, allOptional

@@ -111,6 +111,12 @@ struct SearchRequest {
                 word.isOptional = optionalWords.contains(word.folded)
                 return word
             }
+        let compounds = parameters.other["decompoundQuery"] != nil || parameters.other["queryLanguages"] != nil
+            ? try SearchRequest.queryCompounds(decompoundQuery: setting("decompoundQuery"), queryLanguages: try setting("queryLanguages").map {
+                value throws(SearchError) in try ParameterReader(name: "queryLanguages", value: value).stringList()
+            })
+            : configuration.queryCompounds
+        if let compounds { words = QueryWords.splittingCompounds(words, with: compounds) }
         switch setting("distinct") {
         case nil, .bool(false)?: distinct = 0
         case .bool(true)?: distinct = 1
@@ -206,6 +212,15 @@ struct SearchRequest {
         highlightPreTag = parameters.highlightPreTag ?? settings.highlightPreTag ?? "<em>"
         highlightPostTag = parameters.highlightPostTag ?? settings.highlightPostTag ?? "</em>"
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
+    }
+
+    /// How `decompoundQuery` (default true) splits the query's compounds: in the languages of
+    /// `queryLanguages` that decompound, none when it names none (Algolia: "as long as
+    /// queryLanguages is set").
+    static func queryCompounds(decompoundQuery: JSONValue?, queryLanguages: [String]?) throws(SearchError) -> CompoundSplitter? {
+        let on = try decompoundQuery.map { value throws(SearchError) in try ParameterReader(name: "decompoundQuery", value: value).bool() } ?? true
+        guard on, let queryLanguages else { return nil }
+        return CompoundSplitter(languages: queryLanguages)
     }
 
     /// The languages `ignorePlurals` / `removeStopWords` name, as Algolia reads them: none for

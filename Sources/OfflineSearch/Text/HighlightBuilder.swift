@@ -16,6 +16,8 @@ struct HighlightBuilder {
     }
     /// Whether a query word matched a placeholder: only then are texts read for `<tag>`s.
     private var matchesPlaceholders: Bool
+    /// `decompoundedAttributes`: a compound whose part a query word matches is wrapped whole.
+    var compounds: CompoundSplitter?
 
     init(words: [QueryWord], preTag: String, postTag: String, separators: TokenizerRules, variantTerms: [Set<String>] = []) {
         self.words = words
@@ -61,6 +63,15 @@ struct HighlightBuilder {
                 if best == nil, word.isPrefix, token.folded.hasPrefix(word.folded) {
                     let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: word.folded.utf8.count)
                     best = Span(start: token.start, end: end, word: index, wholeToken: end == token.end)
+                }
+            }
+            if best == nil, let compounds {
+                let parts = compounds.parts(of: token.folded)
+                for (index, word) in words.enumerated() where parts.contains(where: { part in
+                    part == word.folded || (word.isPrefix && part.hasPrefix(word.folded))
+                        || (index < variantTerms.count && variantTerms[index].contains(part))
+                }) {
+                    return Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }
             }
             return best
