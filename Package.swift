@@ -39,7 +39,7 @@ let package = Package(
         ),
         .target(name: "OfflineSearch", dependencies: ["SearchAPI", "CSQLite"],
                 // The script that makes Text/Languages/StopWords+Lists.swift.
-                exclude: ["Text/Languages/make_stop_words.py"]),
+                exclude: ["Text/Languages/make_stop_words.py", "Text/Languages/make_compound_parts.py"]),
         // The headless InstantSearch-style layer: searchers, interactors, FilterState,
         // highlighting. On SearchAPI alone, so it runs on the engine, a remote client or a double.
         .target(name: "HeadlessSearch", dependencies: ["SearchAPI"]),

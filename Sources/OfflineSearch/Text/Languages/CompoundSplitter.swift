@@ -5,9 +5,12 @@
 /// Works on folded words. A word of at least `minimumLength` letters is split into two to
 /// `maximumParts` parts, each a word of the language's list (`CompoundParts`, at least
 /// `minimumPartLength` letters), with one of the language's linking elements allowed between two
-/// parts (German `s` in `arbeitszimmer`, `n` in `sonnenbrille`). Of the splits found, the one with
-/// the fewest parts wins, then the one whose last part (the head of the compound) is longest.
-/// A word with no split has no parts.
+/// parts (a German `s` or `n` where the list has only the bare word). Of the splits found, the one with
+/// the fewest parts wins, then the one whose last part (the head of the compound) is longest,
+/// then the fewest linking letters, then the longest parts from the first on: the reference is
+/// `Benchmarks/decompound/split.py`. A word with no split has no parts; a word of the list is
+/// split too (most compounds are in it). Finnish and Swedish have no list here (their only
+/// sources offline carry share-alike terms; see `make_compound_parts.py`): their words are not split.
 struct CompoundSplitter: Sendable, Hashable {
     /// The languages with a list of parts.
     static let languages: [String] = ["da", "de", "fi", "nl", "no", "sv"]
@@ -52,7 +55,7 @@ struct CompoundSplitter: Sendable, Hashable {
     /// The parts of `word` (folded), or none when it is not a compound of the list's words.
     func parts(of word: String) -> [String] {
         let letters = Array(word.unicodeScalars)
-        guard letters.count >= Self.minimumLength, letters.allSatisfy({ $0.properties.isAlphabetic }) else { return [] }
+        guard !words.isEmpty, letters.count >= Self.minimumLength, letters.allSatisfy({ $0.properties.isAlphabetic }) else { return [] }
         var best: [Range<Int>]?
         var current: [Range<Int>] = []
         search(letters, from: 0, current: &current, best: &best)
@@ -60,18 +63,9 @@ struct CompoundSplitter: Sendable, Hashable {
         return best.map { String(String.UnicodeScalarView(letters[$0])) }
     }
 
-    /// Depth-first over the splits of `letters[start...]`, keeping the best whole split.
+    /// Depth-first over the splits of `letters[start...]`, keeping the best whole split by
+    /// `precedes` (the order of `Benchmarks/decompound/split.py`, step 4).
     private func search(_ letters: [Unicode.Scalar], from start: Int, current: inout [Range<Int>], best: inout [Range<Int>]?) {
-        if start == letters.count {
-            guard current.count >= 2 else { return }
-            if let known = best {
-                let better = current.count < known.count
-                    || (current.count == known.count && current.last!.count > known.last!.count)
-                if !better { return }
-            }
-            best = current
-            return
-        }
         guard current.count < Self.maximumParts else { return }
         if let best, current.count + 1 > best.count { return }   // cannot beat a split with fewer parts
         let longest = min(longestWord, letters.count - start)
@@ -83,7 +77,7 @@ struct CompoundSplitter: Sendable, Hashable {
             guard words.contains(String(String.UnicodeScalarView(letters[start..<end]))) else { continue }
             current.append(start..<end)
             if end == letters.count {
-                search(letters, from: end, current: &current, best: &best)
+                if current.count >= 2, best.map({ Self.precedes(current, $0, wordLength: letters.count) }) ?? true { best = current }
             } else {
                 for link in links {
                     let linkLetters = Array(link.unicodeScalars)
@@ -94,6 +88,18 @@ struct CompoundSplitter: Sendable, Hashable {
             }
             current.removeLast()
         }
+    }
+
+    /// Whether split `a` comes before split `b`: fewer parts; then a longer last part; then fewer
+    /// letters in linking elements; then longer parts, from the first on.
+    private static func precedes(_ a: [Range<Int>], _ b: [Range<Int>], wordLength: Int) -> Bool {
+        if a.count != b.count { return a.count < b.count }
+        if a.last!.count != b.last!.count { return a.last!.count > b.last!.count }
+        let linksA = wordLength - a.reduce(0) { $0 + $1.count }
+        let linksB = wordLength - b.reduce(0) { $0 + $1.count }
+        if linksA != linksB { return linksA < linksB }
+        for (partA, partB) in zip(a, b) where partA.count != partB.count { return partA.count > partB.count }
+        return false
     }
 
     /// A language's words, folded, read once.
