@@ -5,19 +5,24 @@ import Foundation
 /// counted as a word for proximity.
 ///
 /// The tokenizer hands it each maximal run of Han, Hiragana and Katakana characters (folded:
-/// kana without voicing marks, as Algolia normalizes them). A run of Katakana is one word (a
-/// loanword); the rest is split by dynamic programming over the dictionary (`CJKDictionary`):
-/// each dictionary word of rank r (0 the most frequent) costs ln(r + 10), any single character
-/// ln(N + 10) + 3 for a dictionary of N words, and the split with the least total cost wins (the
-/// longer word on a tie). Segmenting then joining loses no character. Korean, written with
-/// spaces between words, is not segmented.
+/// kana without voicing marks, as Algolia normalizes them). A piece of Katakana is one word (a
+/// loanword); any other piece is split by dynamic programming over the dictionary
+/// (`CJKDictionary`): a dictionary word of rank r (0 the most frequent) costs
+/// round(1000 · ln(r + 10)), any single character round(1000 · (ln(N + 10) + 3)) for a dictionary
+/// of N words, the split with the least total cost wins, and on a tie the longer first word. The
+/// reference is `Benchmarks/cjk/segment.py` (the specification: `make_cjk_dictionaries.py`);
+/// the dictionary here is folded as text is, so words differing only by a voicing mark are one,
+/// at their better rank. Segmenting then joining loses no character. Korean, written with
+/// spaces between words, is not segmented. The measurement behind the choice of a dictionary
+/// over character bigrams: `Benchmarks/cjk/RESULTS.md`.
 enum CJKSegmenter {
     /// The scripts segmented here.
     @inline(__always) static func isSegmented(_ value: UInt32) -> Bool {
         switch value {
         case 0x3040...0x30FF, 0x31F0...0x31FF,          // Hiragana, Katakana (with ー), Katakana extensions
              0x3400...0x4DBF, 0x4E00...0x9FFF,          // CJK ideographs, extension A
-             0xF900...0xFAFF, 0x20000...0x2FFFF:        // compatibility ideographs, extensions B–F
+             0xF900...0xFAFF, 0x20000...0x2FFFF,        // compatibility ideographs, extensions B–F
+             0x3005, 0x3007, 0x3021...0x3029, 0x3038...0x303B:  // 々 〇 and the other Han letters of CJK Symbols
             return true
         default:
             return false
@@ -53,7 +58,8 @@ enum CJKSegmenter {
         return words
     }
 
-    /// The least-cost split of `run[range]` into dictionary words and single characters.
+    /// The least-cost split of `run[range]` into dictionary words and single characters, by
+    /// dynamic programming from the end (so that ties go to the longer first word).
     private static func split(_ run: [UInt32], _ range: Range<Int>, into words: inout [Range<Int>]) {
         let dictionary = CJKDictionary.shared
         let count = range.count
@@ -61,36 +67,27 @@ enum CJKSegmenter {
             words.append(range)
             return
         }
-        // cost[i]: the least cost of the first i characters; wordLength[i]: the length of the last
-        // word of that split.
-        var cost = [Double](repeating: .infinity, count: count + 1)
+        // cost[i]: the least cost of splitting characters i..<count; wordLength[i]: the length of
+        // the first word of that split.
+        var cost = [Int](repeating: 0, count: count + 1)
         var wordLength = [Int](repeating: 1, count: count + 1)
-        cost[0] = 0
-        for i in 0..<count where cost[i] < .infinity {
-            let single = cost[i] + dictionary.unknownCost
-            if single < cost[i + 1] {
-                cost[i + 1] = single
-                wordLength[i + 1] = 1
-            }
-            dictionary.forEachWord(in: run, at: range.lowerBound + i, end: range.upperBound) { length, wordCost in
-                let total = cost[i] + wordCost
-                let j = i + length
-                if total < cost[j] || (total == cost[j] && length > wordLength[j]) {
-                    cost[j] = total
-                    wordLength[j] = length
+        for i in stride(from: count - 1, through: 0, by: -1) {
+            var best = dictionary.characterCost + cost[i + 1]
+            var length = 1
+            dictionary.forEachWord(in: run, at: range.lowerBound + i, end: range.upperBound) { wordLength, wordCost in
+                let total = wordCost + cost[i + wordLength]
+                if total < best || (total == best && wordLength > length) {
+                    best = total
+                    length = wordLength
                 }
             }
+            cost[i] = best
+            wordLength[i] = length
         }
-        var ends: [Int] = []
-        var j = count
-        while j > 0 {
-            ends.append(j)
-            j -= wordLength[j]
-        }
-        var previous = 0
-        for end in ends.reversed() {
-            words.append((range.lowerBound + previous)..<(range.lowerBound + end))
-            previous = end
+        var i = 0
+        while i < count {
+            words.append((range.lowerBound + i)..<(range.lowerBound + i + wordLength[i]))
+            i += wordLength[i]
         }
     }
 }
@@ -101,11 +98,11 @@ enum CJKSegmenter {
 struct CJKDictionary: Sendable {
     static let shared = CJKDictionary(lists: [chineseWords, japaneseWords])
 
-    /// The cost of a character that starts no dictionary word.
-    let unknownCost: Double
+    /// The cost of a single character, whether or not it starts a dictionary word.
+    let characterCost: Int
     private let firstCharacters: [UInt32: Range<Int>]
     /// (offset of the word's characters after the first in `characters`, length, cost)
-    private let entries: [(offset: Int32, length: Int32, cost: Double)]
+    private let entries: [(offset: Int32, length: Int32, cost: Int)]
     private let characters: [UInt32]
 
     /// Words separated by spaces, most frequent first; a word in several lists keeps its best rank.
@@ -129,16 +126,16 @@ struct CJKDictionary: Sendable {
                 rank += 1
             }
         }
-        unknownCost = Foundation.log(Double(ranks.count) + 10) + 3
+        characterCost = Self.rounded(1000 * (Foundation.log(Double(ranks.count) + 10) + 3))
         var byFirst: [UInt32: [(word: [UInt32], rank: Int)]] = [:]
         for (word, rank) in ranks { byFirst[word[0], default: []].append((word, rank)) }
         var firstCharacters: [UInt32: Range<Int>] = [:]
-        var entries: [(offset: Int32, length: Int32, cost: Double)] = []
+        var entries: [(offset: Int32, length: Int32, cost: Int)] = []
         var characters: [UInt32] = []
         for (first, words) in byFirst {
             let start = entries.count
             for (word, rank) in words.sorted(by: { $0.word.count != $1.word.count ? $0.word.count > $1.word.count : $0.word.lexicographicallyPrecedes($1.word) }) {
-                entries.append((Int32(characters.count), Int32(word.count), Foundation.log(Double(rank) + 10)))
+                entries.append((Int32(characters.count), Int32(word.count), Self.rounded(1000 * Foundation.log(Double(rank) + 10))))
                 characters += word.dropFirst()
             }
             firstCharacters[first] = start..<entries.count
@@ -148,9 +145,12 @@ struct CJKDictionary: Sendable {
         self.characters = characters
     }
 
+    /// Half away from zero, as the reference's costs (no rank falls near a half: see the script).
+    private static func rounded(_ value: Double) -> Int { Int((value + 0.5).rounded(.down)) }
+
     /// Calls `body` with the length and cost of each dictionary word that `run` holds at `start`
     /// (ending at or before `end`).
-    func forEachWord(in run: [UInt32], at start: Int, end: Int, _ body: (Int, Double) -> Void) {
+    func forEachWord(in run: [UInt32], at start: Int, end: Int, _ body: (Int, Int) -> Void) {
         guard let range = firstCharacters[run[start]] else { return }
         for index in range {
             let entry = entries[index]

@@ -122,36 +122,37 @@ enum Plurals {
 }
 
 /// One language's plural rules: endings paired singular → plural (both folded), and irregular
-/// nouns. See `Plurals`.
+/// nouns. See `Plurals`. Endings are compared as UTF-8 bytes (an ending starts with a lead byte,
+/// so a byte suffix is a letter suffix), and a form is made with one allocation.
 struct PluralRules: Sendable {
     typealias Ending = (singular: String, plural: String)
 
-    /// Grouped by the last letter of the ending each is matched by, so a word tries only the
+    /// Grouped by the last byte of the ending each is matched by, so a word tries only the
     /// endings it can have: `(ending to match, ending to put in its place)`.
-    private let byLastLetter: [Unicode.Scalar: [(match: [Unicode.Scalar], replacement: [Unicode.Scalar])]]
+    private let byLastByte: [UInt8: [(match: [UInt8], replacement: [UInt8])]]
     /// Endings matched by every word (an empty singular ending): the replacement is appended.
-    private let appended: [[Unicode.Scalar]]
+    private let appended: [[UInt8]]
     private let irregular: [String: [String]]
 
     /// The shortest word the endings apply to (shorter ones get only their irregular forms).
     static let minimumLength = 3
 
     init(endings: [Ending], irregular: [(String, String)]) {
-        var byLastLetter: [Unicode.Scalar: [(match: [Unicode.Scalar], replacement: [Unicode.Scalar])]] = [:]
-        var appended: [[Unicode.Scalar]] = []
         // Folded as words are (`й` is `и`), so a rule written with its letters meets the words.
         func fold(_ text: String) -> String { Tokenizer.words(text, separators: .none).joined() }
+        var byLastByte: [UInt8: [(match: [UInt8], replacement: [UInt8])]] = [:]
+        var appended: [[UInt8]] = []
         for ending in endings where fold(ending.singular) != fold(ending.plural) {
-            let singular = Array(fold(ending.singular).unicodeScalars)
-            let plural = Array(fold(ending.plural).unicodeScalars)
+            let singular = Array(fold(ending.singular).utf8)
+            let plural = Array(fold(ending.plural).utf8)
             if let last = singular.last {
-                byLastLetter[last, default: []].append((singular, plural))
+                byLastByte[last, default: []].append((singular, plural))
             } else {
                 appended.append(plural)
             }
-            if let last = plural.last { byLastLetter[last, default: []].append((plural, singular)) }
+            if let last = plural.last { byLastByte[last, default: []].append((plural, singular)) }
         }
-        self.byLastLetter = byLastLetter
+        self.byLastByte = byLastByte
         self.appended = appended
         var table: [String: [String]] = [:]
         for (singular, plural) in irregular.map({ (fold($0.0), fold($0.1)) }) where singular != plural {
@@ -163,22 +164,26 @@ struct PluralRules: Sendable {
 
     /// The forms the rules give `word` (folded), the word itself left out.
     func forms(of word: String) -> [String] {
-        let letters = Array(word.unicodeScalars)
         var forms = irregular[word] ?? []
-        guard letters.count >= Self.minimumLength else { return forms }
-        func add(_ stem: ArraySlice<Unicode.Scalar>, _ ending: [Unicode.Scalar]) {
-            var form = String.UnicodeScalarView()
-            form.append(contentsOf: stem)
-            form.append(contentsOf: ending)
-            let text = String(form)
-            if text != word, !forms.contains(text) { forms.append(text) }
-        }
-        for ending in appended { add(letters[...], ending) }
-        if let last = letters.last, let candidates = byLastLetter[last] {
-            for (match, replacement) in candidates where letters.count > match.count && letters.ends(with: match) {
-                add(letters[..<(letters.count - match.count)], replacement)
+        guard word.unicodeScalars.count >= Self.minimumLength else { return forms }
+        var word = word
+        word.withUTF8 { bytes in
+            func add(stemLength: Int, _ ending: [UInt8]) {
+                let form = String(unsafeUninitializedCapacity: stemLength + ending.count) { buffer in
+                    _ = buffer.initialize(fromContentsOf: bytes[..<stemLength])
+                    _ = buffer[stemLength...].initialize(fromContentsOf: ending)
+                    return stemLength + ending.count
+                }
+                if !forms.contains(form) { forms.append(form) }
+            }
+            for ending in appended { add(stemLength: bytes.count, ending) }
+            guard let last = bytes.last, let candidates = byLastByte[last] else { return }
+            for (match, replacement) in candidates where bytes.count > match.count
+                && bytes[(bytes.count - match.count)...].elementsEqual(match) {
+                add(stemLength: bytes.count - match.count, replacement)
             }
         }
+        forms.removeAll { $0 == word }
         return forms
     }
 
@@ -196,11 +201,4 @@ struct PluralRules: Sendable {
         }
         return endings
     }()
-}
-
-private extension Array where Element == Unicode.Scalar {
-    func ends(with suffix: [Unicode.Scalar]) -> Bool {
-        guard suffix.count <= count else { return false }
-        return self[(count - suffix.count)...].elementsEqual(suffix)
-    }
 }
