@@ -211,7 +211,21 @@ enum Tokenizer {
             for word in CJKSegmenter.segment(characters) {
                 scratch.removeAll()
                 for index in word {
-                    for byte in String(Unicode.Scalar(characters[index])!).utf8 { scratch.append(byte) }
+                    // UTF-8 by hand: no string per character.
+                    let value = characters[index]
+                    if value < 0x800 {
+                        scratch.append(UInt8(0xC0 | value >> 6))
+                        scratch.append(UInt8(0x80 | value & 0x3F))
+                    } else if value < 0x10000 {
+                        scratch.append(UInt8(0xE0 | value >> 12))
+                        scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
+                        scratch.append(UInt8(0x80 | value & 0x3F))
+                    } else {
+                        scratch.append(UInt8(0xF0 | value >> 18))
+                        scratch.append(UInt8(0x80 | value >> 12 & 0x3F))
+                        scratch.append(UInt8(0x80 | value >> 6 & 0x3F))
+                        scratch.append(UInt8(0x80 | value & 0x3F))
+                    }
                 }
                 sink.token(scratch.bytes, start: starts[word.lowerBound], end: ends[word.upperBound - 1])
             }
@@ -309,6 +323,10 @@ enum CharacterFolding {
     }
 
     static func fold(_ scalar: Unicode.Scalar) -> Result {
+        // The letters and digits of the table, and the common CJK ideographs (no case, no marks),
+        // without asking for the character's category.
+        if let folded = table[scalar.value] { return .letters(folded) }
+        if (0x4E00...0x9FFF).contains(scalar.value) { return .letters(String(scalar)) }
         let properties = scalar.properties
         switch properties.generalCategory {
         case .nonspacingMark, .spacingMark, .enclosingMark:

@@ -94,14 +94,14 @@ enum CJKSegmenter {
 
 /// The words `CJKSegmenter` knows: Chinese and Japanese words (2 to 8 characters), ranked by
 /// frequency, read once from `CJKDictionary+Words.swift` on first use and folded as text is.
-/// Laid out flat: each first character points to its words' entries, longest first.
+/// Laid out flat: each pair of first characters points to its words' entries, longest first.
 struct CJKDictionary: Sendable {
     static let shared = CJKDictionary(lists: [chineseWords, japaneseWords])
 
     /// The cost of a single character, whether or not it starts a dictionary word.
     let characterCost: Int
-    private let firstCharacters: [UInt32: Range<Int>]
-    /// (offset of the word's characters after the first in `characters`, length, cost)
+    private let firstPairs: [UInt64: Range<Int>]
+    /// (offset of the word's characters after the first two in `characters`, length, cost)
     private let entries: [(offset: Int32, length: Int32, cost: Int)]
     private let characters: [UInt32]
 
@@ -127,20 +127,20 @@ struct CJKDictionary: Sendable {
             }
         }
         characterCost = Self.rounded(1000 * (Foundation.log(Double(ranks.count) + 10) + 3))
-        var byFirst: [UInt32: [(word: [UInt32], rank: Int)]] = [:]
-        for (word, rank) in ranks { byFirst[word[0], default: []].append((word, rank)) }
-        var firstCharacters: [UInt32: Range<Int>] = [:]
+        var byFirst: [UInt64: [(word: [UInt32], rank: Int)]] = [:]
+        for (word, rank) in ranks { byFirst[UInt64(word[0]) << 32 | UInt64(word[1]), default: []].append((word, rank)) }
+        var firstPairs: [UInt64: Range<Int>] = [:]
         var entries: [(offset: Int32, length: Int32, cost: Int)] = []
         var characters: [UInt32] = []
         for (first, words) in byFirst {
             let start = entries.count
             for (word, rank) in words.sorted(by: { $0.word.count != $1.word.count ? $0.word.count > $1.word.count : $0.word.lexicographicallyPrecedes($1.word) }) {
                 entries.append((Int32(characters.count), Int32(word.count), Self.rounded(1000 * Foundation.log(Double(rank) + 10))))
-                characters += word.dropFirst()
+                characters += word.dropFirst(2)
             }
-            firstCharacters[first] = start..<entries.count
+            firstPairs[first] = start..<entries.count
         }
-        self.firstCharacters = firstCharacters
+        self.firstPairs = firstPairs
         self.entries = entries
         self.characters = characters
     }
@@ -151,14 +151,14 @@ struct CJKDictionary: Sendable {
     /// Calls `body` with the length and cost of each dictionary word that `run` holds at `start`
     /// (ending at or before `end`).
     func forEachWord(in run: [UInt32], at start: Int, end: Int, _ body: (Int, Int) -> Void) {
-        guard let range = firstCharacters[run[start]] else { return }
+        guard start + 1 < end, let range = firstPairs[UInt64(run[start]) << 32 | UInt64(run[start + 1])] else { return }
         for index in range {
             let entry = entries[index]
             let length = Int(entry.length)
             guard start + length <= end else { continue }
             var matches = true
             var offset = Int(entry.offset)
-            for position in (start + 1)..<(start + length) {
+            for position in (start + 2)..<(start + length) {
                 if characters[offset] != run[position] { matches = false; break }
                 offset += 1
             }
