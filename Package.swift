@@ -38,10 +38,10 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
         .target(name: "OfflineSearch", dependencies: ["SearchAPI", "CSQLite"],
-                // The scripts that make Text/Languages/StopWords+Lists.swift, CompoundParts+Words.swift
-                // and CJKDictionary+Words.swift.
+                // The scripts that make Text/Languages/StopWords+Lists.swift, CompoundParts+Words.swift,
+                // CJKDictionary+Words.swift and TraditionalChinese+Table.swift.
                 exclude: ["Text/Languages/make_stop_words.py", "Text/Languages/make_compound_parts.py",
-                          "Text/Languages/make_cjk_dictionaries.py"]),
+                          "Text/Languages/make_cjk_dictionaries.py", "Text/Languages/make_traditional_chinese.py"]),
         // The headless InstantSearch-style layer: searchers, interactors, FilterState,
         // highlighting. On SearchAPI alone, so it runs on the engine, a remote client or a double.
         .target(name: "HeadlessSearch", dependencies: ["SearchAPI"]),

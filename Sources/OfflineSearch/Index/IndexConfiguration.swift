@@ -251,7 +251,9 @@ struct IndexConfiguration: Sendable {
                                         keepDiacriticsOn: settings.string("keepDiacriticsOnCharacters"),
                                         customNormalization: settings.values["customNormalization"])
         synonyms = try SynonymTable(settings.values["synonyms"], separators: separators)
-        let queryLanguages = settings.stringList("queryLanguages")
+        let queryLanguages = try SearchRequest.effectiveQueryLanguages(settings.stringList("queryLanguages"),
+                                                                       ignorePlurals: settings.values["ignorePlurals"],
+                                                                       removeStopWords: settings.values["removeStopWords"])
         pluralLanguages = try SearchRequest.languages(settings.values["ignorePlurals"], name: "ignorePlurals",
                                                       queryLanguages: queryLanguages, known: Plurals.languages)
         queryCompounds = try SearchRequest.queryCompounds(decompoundQuery: settings.values["decompoundQuery"], queryLanguages: queryLanguages)

@@ -261,8 +261,8 @@ final class IndexSnapshot: Sendable {
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
     /// document order's values; 11: the locations; 12: arrays aligned, so they can be mapped;
-    /// 13: `Tokenizer.version` 3).
-    static let formatVersion: UInt32 = 13
+    /// 13: `Tokenizer.version` 3; 14: `Tokenizer.version` 4).
+    static let formatVersion: UInt32 = 14
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()

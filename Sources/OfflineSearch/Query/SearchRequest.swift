@@ -91,9 +91,9 @@ struct SearchRequest {
         // the three reads them again.
         let switches = parameters.other["ignorePlurals"] != nil || parameters.other["removeStopWords"] != nil
             || parameters.other["queryLanguages"] != nil
-        let queryLanguages = try switches ? setting("queryLanguages").map { value throws(SearchError) in
-            try ParameterReader(name: "queryLanguages", value: value).stringList()
-        } : nil
+        let queryLanguages = try switches ? SearchRequest.effectiveQueryLanguages(
+            try setting("queryLanguages").map { value throws(SearchError) in try ParameterReader(name: "queryLanguages", value: value).stringList() },
+            ignorePlurals: setting("ignorePlurals"), removeStopWords: setting("removeStopWords")) : nil
         words = QueryWords.applyingLanguage(
             parsed.words,
             ignorePlurals: switches
@@ -112,9 +112,9 @@ struct SearchRequest {
                 return word
             }
         let compounds = parameters.other["decompoundQuery"] != nil || parameters.other["queryLanguages"] != nil
-            ? try SearchRequest.queryCompounds(decompoundQuery: setting("decompoundQuery"), queryLanguages: try setting("queryLanguages").map {
-                value throws(SearchError) in try ParameterReader(name: "queryLanguages", value: value).stringList()
-            })
+            ? try SearchRequest.queryCompounds(decompoundQuery: setting("decompoundQuery"), queryLanguages: SearchRequest.effectiveQueryLanguages(
+                try setting("queryLanguages").map { value throws(SearchError) in try ParameterReader(name: "queryLanguages", value: value).stringList() },
+                ignorePlurals: setting("ignorePlurals"), removeStopWords: setting("removeStopWords")))
             : configuration.queryCompounds
         if let compounds { words = QueryWords.splittingCompounds(words, with: compounds) }
         switch setting("distinct") {
@@ -212,6 +212,22 @@ struct SearchRequest {
         highlightPreTag = parameters.highlightPreTag ?? settings.highlightPreTag ?? "<em>"
         highlightPostTag = parameters.highlightPostTag ?? settings.highlightPostTag ?? "</em>"
         snippetEllipsisText = parameters.snippetEllipsisText ?? settings.snippetEllipsisText ?? "…"
+    }
+
+    /// `queryLanguages`, or when it is unset, as Algolia falls back: the languages that
+    /// `ignorePlurals` or `removeStopWords` list (nil when neither lists any: every language).
+    static func effectiveQueryLanguages(_ queryLanguages: [String]?, ignorePlurals: JSONValue?,
+                                        removeStopWords: JSONValue?) throws(SearchError) -> [String]? {
+        if let queryLanguages, !queryLanguages.isEmpty { return queryLanguages }
+        var listed: [String] = []
+        for (name, value) in [("ignorePlurals", ignorePlurals), ("removeStopWords", removeStopWords)] {
+            if case .array = value {
+                for language in try languages(value, name: name, queryLanguages: nil, known: []) where !listed.contains(language) {
+                    listed.append(language)
+                }
+            }
+        }
+        return listed.isEmpty ? queryLanguages : listed
     }
 
     /// How `decompoundQuery` (default true) splits the query's compounds: in the languages of

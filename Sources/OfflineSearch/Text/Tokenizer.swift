@@ -26,8 +26,8 @@ enum Tokenizer {
     /// version is rebuilt (the FTS5 text on the next write; see `RecordStore`).
     /// 2: `ẞ` folds to `ss`, final sigma to sigma, `ı` to `i`, Latin ligatures to their letters.
     /// 3: diacritics removed in every script (Greek, Cyrillic, Vietnamese, Arabic, Kana), full-width
-    /// forms folded, Persian letter variants read as Arabic.
-    static let version = 3
+    /// forms folded, Persian letter variants read as Arabic. 4: traditional Chinese read as simplified.
+    static let version = 4
 
     /// The folded words of `text`, in order.
     /// - Complexity: O(n) in the length of the text.
@@ -389,7 +389,8 @@ enum CharacterFolding {
 
     /// Folded forms of the letters and digits of `decomposedRanges`, built once: the
     /// compatibility decomposition of the lowercase, without its marks, itself lowercased
-    /// (`Ａ` → `A` → `a`), where that leaves letters or digits.
+    /// (`Ａ` → `A` → `a`), where that leaves letters or digits; and traditional Chinese
+    /// characters as their simplified forms (`國` → `国`, `書` → `书`).
     static let table: [UInt32: String] = {
         var table: [UInt32: String] = [:]
         for range in decomposedRanges {
@@ -412,6 +413,14 @@ enum CharacterFolding {
             }
         }
         for (value, folded) in equivalents where table[value] == nil { table[value] = folded }
+        // Traditional Chinese read as simplified, as Algolia does (OpenCC's table).
+        var pair: [Unicode.Scalar] = []
+        for scalar in traditionalToSimplified.unicodeScalars {
+            pair.append(scalar)
+            guard pair.count == 2 else { continue }
+            table[pair[0].value] = String(pair[1])
+            pair.removeAll(keepingCapacity: true)
+        }
         return table
     }()
 }

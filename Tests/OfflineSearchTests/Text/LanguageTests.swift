@@ -67,6 +67,10 @@ import SearchAPI
         let (_, every) = try index(["ignorePlurals": true])
         #expect(ids(try every.search("battery ", ["queryLanguages": ["de"]])) == ["battery"])
         #expect(ids(try every.search("mouse ", ["queryLanguages": ["de"]])).isEmpty)
+        // Unset, queryLanguages falls back to the languages the other feature lists (Algolia):
+        // removeStopWords ["de"] makes ignorePlurals true German only.
+        #expect(ids(try every.search("battery ", ["removeStopWords": ["de"]])) == ["battery"])
+        #expect(ids(try every.search("battery ", ["removeStopWords": ["en"]])) == ["batteries", "battery"])
         // Unset, every language with plural rules applies (Algolia's default), English among them.
         #expect(ids(try every.search("battery ")) == ["batteries", "battery"])
         #expect(ids(try every.search("mouse ")) == ["mice"])

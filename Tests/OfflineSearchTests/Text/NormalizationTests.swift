@@ -24,6 +24,7 @@ import SearchAPI
         ("ＡＢＣ１２３", "abc123"), ("ｶﾒﾗ", "カメラ"),          // full- and half-width forms
         ("デジタル", "テシタル"),                             // kana voicing marks (Algolia: で → て)
         ("Crème Brûlée", "creme brulee"), ("Straße", "strasse"),
+        ("圖書館", "图书馆"), ("图书馆", "圖書館"),              // traditional Chinese read as simplified
     ])
     func everyScriptLosesItsDiacritics(_ written: String, _ query: String) throws {
         let (owner, index) = try index(names: [written, "other"])
