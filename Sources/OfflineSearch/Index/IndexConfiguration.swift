@@ -94,9 +94,9 @@ struct IndexConfiguration: Sendable {
     let relevanceOrder: [RankingCriterion]
     /// The `synonyms` setting, ready to apply.
     let synonyms: SynonymTable
-    /// The languages whose plurals `ignorePlurals` counts as the same word (none when off), from
-    /// the settings (a request may override).
-    let pluralLanguages: [String]
+    /// The plural rules of the languages `ignorePlurals` names (nil when off), from the settings
+    /// (a request may override).
+    let plurals: PluralRuleSet?
     /// The languages whose stop words `removeStopWords` drops (none when off).
     let stopWordLanguages: [String]
     /// `decompoundQuery` (on by default) with `queryLanguages` naming a language that
@@ -254,8 +254,8 @@ struct IndexConfiguration: Sendable {
         let queryLanguages = try SearchRequest.effectiveQueryLanguages(settings.stringList("queryLanguages"),
                                                                        ignorePlurals: settings.values["ignorePlurals"],
                                                                        removeStopWords: settings.values["removeStopWords"])
-        pluralLanguages = try SearchRequest.languages(settings.values["ignorePlurals"], name: "ignorePlurals",
-                                                      queryLanguages: queryLanguages, known: Plurals.languages)
+        plurals = PluralRuleSet.forLanguages(try SearchRequest.languages(settings.values["ignorePlurals"], name: "ignorePlurals",
+                                                                         queryLanguages: queryLanguages, known: Plurals.languages))
         queryCompounds = try SearchRequest.queryCompounds(decompoundQuery: settings.values["decompoundQuery"], queryLanguages: queryLanguages)
         stopWordLanguages = try SearchRequest.languages(settings.values["removeStopWords"], name: "removeStopWords",
                                                         queryLanguages: queryLanguages, known: StopWords.languages)

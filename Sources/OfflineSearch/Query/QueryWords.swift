@@ -154,7 +154,7 @@ enum QueryWords {
     /// (`ignorePlurals`) and single-word synonyms as alternatives, the synonyms where one
     /// side has several words as phrase synonyms, and `altCorrection` words as corrections;
     /// `asExact` says which alternatives count as exact.
-    static func applyingLanguage(_ words: [QueryWord], ignorePlurals pluralLanguages: [String], removeStopWords languages: [String],
+    static func applyingLanguage(_ words: [QueryWord], ignorePlurals plurals: PluralRuleSet?, removeStopWords languages: [String],
                                  synonyms: SynonymTable, asExact: ExactAlternatives = .default) -> [QueryWord] {
         var words = words
         if !languages.isEmpty {
@@ -165,17 +165,30 @@ enum QueryWords {
         words = words.map { word in
             var word = word
             guard !word.isExact else { return word }
-            var seen: Set<String> = [word.folded]
+            // The plural forms come first, already distinct and without the word: they need no
+            // set (hashing them cost a search-as-you-type keystroke more than making them).
+            // Synonyms that follow are checked against what is there.
+            let plural = plurals?.forms(of: word.folded) ?? []
+            if asExact.contains(.plurals) { word.alternatives += plural } else { word.inexactAlternatives += plural }
+            var seen: Set<String>?
+            func known() -> Set<String> {
+                if let seen { return seen }
+                let made = Set(plural + [word.folded])
+                seen = made
+                return made
+            }
             func add(_ forms: [String], exact: Bool) {
-                for form in forms where seen.insert(form).inserted {
+                for form in forms {
+                    guard known().contains(form) == false else { continue }
+                    seen!.insert(form)
                     if exact { word.alternatives.append(form) } else { word.inexactAlternatives.append(form) }
                 }
             }
-            add(Plurals.forms(of: word.folded, languages: pluralLanguages), exact: asExact.contains(.plurals))
             add(synonyms.alternatives(of: [word.folded]).filter { $0.count == 1 }.map { $0[0] },
                 exact: asExact.contains(.singleWordSynonyms))
             add(synonyms.placeholders(for: word.folded), exact: asExact.contains(.singleWordSynonyms))
-            word.corrections = synonyms.corrections(of: word.folded).filter { !seen.contains($0.word) }
+            let corrections = synonyms.corrections(of: word.folded)
+            word.corrections = corrections.isEmpty ? [] : corrections.filter { !known().contains($0.word) }
             return word
         }
         for start in words.indices {

@@ -97,9 +97,9 @@ struct SearchRequest {
         words = QueryWords.applyingLanguage(
             parsed.words,
             ignorePlurals: switches
-                ? try SearchRequest.languages(setting("ignorePlurals"), name: "ignorePlurals", queryLanguages: queryLanguages,
-                                              known: Plurals.languages)
-                : configuration.pluralLanguages,
+                ? PluralRuleSet.forLanguages(try SearchRequest.languages(setting("ignorePlurals"), name: "ignorePlurals",
+                                                                         queryLanguages: queryLanguages, known: Plurals.languages))
+                : configuration.plurals,
             removeStopWords: switches
                 ? try SearchRequest.languages(setting("removeStopWords"), name: "removeStopWords", queryLanguages: queryLanguages,
                                               known: StopWords.languages)

@@ -16,38 +16,9 @@ enum Plurals {
     static let languages: [String] = ["da", "de", "en", "es", "fi", "fr", "it", "nl", "no", "pl", "pt", "ru", "sv"]
 
     /// The other forms of `word` (folded) in these languages; the word itself is not among them.
-    /// Memoised: search-as-you-type asks for the same words keystroke after keystroke.
     static func forms(of word: String, languages: [String]) -> [String] {
-        guard !languages.isEmpty, word.unicodeScalars.count >= 2,
-              word.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }) else { return [] }
-        let key = CacheKey(word: word, languages: languages)
-        if let known = cache.value[key] { return known }
-        var forms: [String] = []
-        var seen: Set<String> = [word]
-        for language in languages {
-            let made: [String]
-            if language == "en" {
-                made = EnglishLanguage.pluralForms(of: word)
-            } else if let rules = rules[language] {
-                made = rules.forms(of: word)
-            } else {
-                continue
-            }
-            for form in made where seen.insert(form).inserted { forms.append(form) }
-        }
-        cache.modify { cache in
-            if cache.count >= 20_000 { cache.removeAll(keepingCapacity: true) }
-            cache[key] = forms
-        }
-        return forms
+        PluralRuleSet.forLanguages(languages)?.forms(of: word) ?? []
     }
-
-    private struct CacheKey: Hashable {
-        var word: String
-        var languages: [String]
-    }
-
-    private static let cache = LockedValue<[CacheKey: [String]]>([:])
 
     /// Each language's rules beside English.
     static let rules: [String: PluralRules] = [
@@ -119,6 +90,60 @@ enum Plurals {
             irregular: [("mus", "moss"), ("gas", "gass"), ("fot", "fotter"), ("bok", "bocker"), ("bonde", "bonder"),
                         ("natt", "natter"), ("tand", "tander"), ("broder", "broder"), ("bror", "broder"), ("ko", "kor")]),
     ]
+}
+
+/// The plural rules of a set of languages, resolved once (an index's settings hold one), with the
+/// forms already made for each word: search-as-you-type asks for the same words keystroke after
+/// keystroke. A set is shared by every request naming the same languages.
+final class PluralRuleSet: Sendable {
+    /// The languages with rules, in the order given.
+    let languages: [String]
+    private let english: Bool
+    private let rules: [PluralRules]
+    private let made = LockedValue<[String: [String]]>([:])
+
+    private init(languages: [String]) {
+        self.languages = languages
+        english = languages.contains("en")
+        rules = languages.compactMap { Plurals.rules[$0] }
+    }
+
+    /// The set for these languages (nil when none has rules), made once per list.
+    static func forLanguages(_ languages: [String]) -> PluralRuleSet? {
+        let known = languages.filter { $0 == "en" || Plurals.rules[$0] != nil }
+        guard !known.isEmpty else { return nil }
+        if let set = sets.value[known] { return set }
+        let set = PluralRuleSet(languages: known)
+        sets.modify { $0[known] = $0[known] ?? set }
+        return sets.value[known] ?? set
+    }
+
+    private static let sets = LockedValue<[[String]: PluralRuleSet]>([:])
+
+    /// The other forms of `word` (folded) in these languages; the word itself is not among them.
+    func forms(of word: String) -> [String] {
+        guard word.utf8.count >= 2, Self.isLetters(word) else { return [] }
+        if let known = made.value[word] { return known }
+        var forms: [String] = []
+        var seen: Set<String> = [word]
+        if english {
+            for form in EnglishLanguage.pluralForms(of: word) where seen.insert(form).inserted { forms.append(form) }
+        }
+        for language in rules {
+            for form in language.forms(of: word) where seen.insert(form).inserted { forms.append(form) }
+        }
+        made.modify { made in
+            if made.count >= 20_000 { made.removeAll(keepingCapacity: true) }
+            made[word] = forms
+        }
+        return forms
+    }
+
+    /// Letters only (no digits): ASCII checked byte by byte, the rest by Unicode.
+    private static func isLetters(_ word: String) -> Bool {
+        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
+        return word.unicodeScalars.count >= 2 && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+    }
 }
 
 /// One language's plural rules: endings paired singular → plural (both folded), and irregular
