@@ -46,8 +46,10 @@ public struct BundledDataset: Sendable, Hashable {
         }
     }
 
-    /// The records, as in `Datasets/NAME.json`. Suggestions are counted over exactly the
-    /// bundled products, so their hit and facet counts hold on `instant_search`.
+    /// The records, as in `Datasets/NAME.json`, except for the suggestions: `Datasets/` holds
+    /// what the Query Suggestions builder makes from `instant_search` and `searchLog()`
+    /// (`offline-search generate --bundled`); this returns the generator's own suggestions, the
+    /// popular searches that log is made from, counted over exactly the bundled products.
     /// - Complexity: O(count); about a second for the products on a laptop-class core.
     public func records() -> [JSONValue] {
         let generator = DatasetGenerator(seed: BundledDataset.seed)
@@ -55,6 +57,26 @@ public struct BundledDataset: Sendable, Hashable {
             return generator.suggestions(count: count, catalogSize: BundledDataset(kind: .products).count)
         }
         return generator.records(kind, count: count)
+    }
+
+    /// For the suggestions: the search log of `instant_search` the bundled suggestions are built
+    /// from (`Datasets/instant_search.searches.json`): entries of search parameters with `count`,
+    /// as `SearchEngine.replaySearchLog` reads them. Empty for the other indices.
+    public func searchLog() -> [JSONValue] {
+        guard kind == .suggestions else { return [] }
+        return SuggestionGenerator.searchLog(seed: BundledDataset.seed, count: count, catalogSize: BundledDataset(kind: .products).count)
+    }
+
+    /// For the suggestions: the Query Suggestions configuration they are built with
+    /// (`Datasets/instantsearch_query_suggestions.config.json`); nil for the other indices.
+    public var suggestionsConfiguration: JSONValue? {
+        guard kind == .suggestions else { return nil }
+        let facets: [JSONValue] = SuggestionGenerator.facetKeys.map { ["attribute": .string($0), "amount": 5] }
+        return [
+            "indexName": .string(indexName),
+            "sourceIndices": [["indexName": "instant_search", "minHits": 5, "minLetters": 3, "facets": .array(facets)]],
+            "languages": ["en"],
+        ]
     }
 
     /// The settings, as in `Datasets/NAME.settings.json`.

@@ -244,4 +244,24 @@ enum SuggestionGenerator {
         object.appendUnique("objectID", .string(candidate.query))
         return .object(object)
     }
+
+    /// A search log whose popular searches are the suggestions above: per suggestion, its
+    /// query searched `popularity / 10` times (at least once), and for each facet value users
+    /// "applied" after it, that many searches more with the value as a facet filter.
+    static func searchLog(seed: UInt64, count: Int, catalogSize: Int) -> [JSONValue] {
+        var log: [JSONValue] = []
+        for record in suggestions(seed: seed, count: count, catalogSize: catalogSize) {
+            guard let query = record["query"]?.stringValue, let popularity = record["popularity"]?.intValue else { continue }
+            log.append(["query": .string(query), "count": .int(Int64(max(1, (popularity + 5) / 10)))])
+            for (_, applied) in record["instant_search"]?["facets"]?["analytics"]?.objectValue ?? [:] {
+                for filter in applied.arrayValue ?? [] {
+                    guard let attribute = filter["attribute"]?.stringValue, let value = filter["value"]?.stringValue,
+                          let n = filter["count"]?.intValue else { continue }
+                    log.append(["query": .string(query), "count": .int(Int64(max(1, (n + 5) / 10))),
+                                "facetFilters": [.string(attribute + ":" + value)]])
+                }
+            }
+        }
+        return log
+    }
 }

@@ -41,19 +41,34 @@ public final class SearchEngine: SearchService, Sendable {
     /// written: indices are searched as they are (and other processes' writes followed); the
     /// same happens by itself for a folder or database file without write permission (a
     /// read-only file system, data shipped inside an app).
-    public convenience init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash) throws(SearchError) {
-        try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog)
+    ///
+    /// `analytics` says how the searches are counted for the search analytics (kept in the
+    /// folder's `analytics.sqlite`; see ``SearchAnalytics``); nil records none. A read-only
+    /// engine records none either.
+    public convenience init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash,
+                            analytics: SearchAnalytics.Configuration? = SearchAnalytics.Configuration()) throws(SearchError) {
+        try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog, analytics: analytics)
     }
+
+    /// The folder's search analytics and Insights events; nil when the engine records none.
+    public let analytics: SearchAnalytics?
+
+    /// The analytics database's file name in the data folder.
+    static let analyticsFileName = "analytics.sqlite"
 
     /// How this engine's indices write: `noneWhileBuiltAside` only for the private folder in
     /// which `importRecords(into:from:)` builds a new index.
     let journal: RecordStore.Journal
 
-    init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: RecordStore.Journal) throws(SearchError) {
+    init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: RecordStore.Journal,
+         analytics: SearchAnalytics.Configuration? = nil) throws(SearchError) {
         self.directory = directory
         self.readOnly = readOnly
         self.durability = durability
         self.journal = journal
+        self.analytics = readOnly ? nil : analytics.map {
+            SearchAnalytics(store: AnalyticsStore(path: directory.appendingPathComponent(SearchEngine.analyticsFileName).path), configuration: $0)
+        }
         if readOnly { return }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -105,7 +120,7 @@ public final class SearchEngine: SearchService, Sendable {
             try? self?.existingIndex(name)
         })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
-                                    durability: durability, journal: journal)
+                                    durability: durability, journal: journal, analytics: analytics)
         var all = indices.value
         all[name] = index
         indices.value = all

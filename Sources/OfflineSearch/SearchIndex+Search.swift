@@ -19,9 +19,11 @@ extension SearchIndex {
     /// Runs one search, reusing the candidate and filter work in `context` from earlier queries
     /// of the same call (a multi-search). The context is replaced when the index has changed.
     func search(_ parameters: SearchParameters, sharing context: inout StateContext?) throws(SearchError) -> SearchResponse {
-        try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
+        let response = try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
             try pipeline.search(parameters, relevantSortStrictness: try relevantSortStrictness(parameters, settings: pipeline.configuration.settings))
         }
+        analytics?.record(parameters, response: response, indexName: name)
+        return response
     }
 
     /// InstantSearch's disjunctive faceting in one call: the response to `parameters`, except
@@ -41,10 +43,12 @@ extension SearchIndex {
     /// ```
     public func search(_ parameters: SearchParameters, disjunctiveFacets: [String]) throws(SearchError) -> SearchResponse {
         var context: StateContext?
-        return try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
+        let response = try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
             try pipeline.search(parameters, disjunctiveFacets: disjunctiveFacets,
                                 relevantSortStrictness: try relevantSortStrictness(parameters, settings: pipeline.configuration.settings))
         }
+        analytics?.record(parameters, response: response, indexName: name)
+        return response
     }
 
     /// Runs `search` on a pipeline over the state that holds every write committed so far,

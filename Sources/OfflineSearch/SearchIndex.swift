@@ -21,14 +21,18 @@ public final class SearchIndex: Sendable {
 
     /// Opens the other indices of the engine, for replicas (nil for an index on its own).
     let directory: IndexDirectory?
+    /// Where the searches it answers are counted (the engine's analytics); nil records none.
+    let analytics: SearchAnalytics?
     /// The primary's store when bringing this replica up to date after a primary's write
     /// failed: tried again before this index's next search (or the primary's next write).
     let pendingSync = LockedValue<RecordStore?>(nil)
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
-         durability: SearchEngine.Durability = .processCrash, journal: RecordStore.Journal = .writeAheadLog) throws(SearchError) {
+         durability: SearchEngine.Durability = .processCrash, journal: RecordStore.Journal = .writeAheadLog,
+         analytics: SearchAnalytics? = nil) throws(SearchError) {
         self.name = name
         self.directory = directory
+        self.analytics = analytics
         live = try LiveIndex(store: try RecordStore(path: path, readOnly: readOnly, durability: durability, journal: journal))
     }
 

@@ -82,6 +82,29 @@ final class AlgoliaAPI: Sendable {
         }
     }
 
+    /// The hits searches of a search request and their answer, for the response cache.
+    func answeredSearches(_ input: Input, _ answer: JSONValue) -> [AnsweredSearch] {
+        func answered(_ name: String, _ parameters: SearchParameters, _ response: JSONValue?) -> AnsweredSearch? {
+            guard let response, let nbHits = response["nbHits"]?.intValue else { return nil }
+            let objectIDs = (response["hits"]?.arrayValue ?? []).prefix(20).compactMap { $0["objectID"]?.stringValue }
+            return AnsweredSearch(indexName: name, parameters: parameters, nbHits: nbHits, objectIDs: objectIDs)
+        }
+        switch input.route {
+        case .search(let name):
+            guard let object = try? searchObject(input.body, input.query), let parameters = try? SearchParameters(json: object) else { return [] }
+            return answered(name, parameters, answer).map { [$0] } ?? []
+        case .multiSearch:
+            guard let body = try? MultiSearchBody(json: input.body), let results = answer["results"]?.arrayValue,
+                  results.count == body.requests.count else { return [] }
+            return zip(body.requests, results).compactMap { request, result in
+                guard case .hits(let name, let parameters) = request else { return nil }
+                return answered(name, parameters, result)
+            }
+        default:
+            return []
+        }
+    }
+
     // MARK: Operations
 
     private func perform(_ input: Input) throws -> (HTTPResponse.Status, JSONValue) {
@@ -90,6 +113,23 @@ final class AlgoliaAPI: Sendable {
         switch input.route {
         case .listIndices:
             return (.ok, try engine.listIndices().jsonValue)
+
+        case .sendEvents:
+            try engine.recordEvents(try InsightsEvent.events(inBody: body))
+            return (.ok, ["status": 200, "message": "OK"])
+
+        case .analytics(let report):
+            guard let analytics = engine.analytics else {
+                throw SearchError(.forbidden, "This server records no analytics (its data folder is read-only)")
+            }
+            let request = try AnalyticsRequest(query: query)
+            switch report {
+            case .topSearches: return (.ok, try analytics.topSearches(request).jsonValue)
+            case .searchesWithoutResults: return (.ok, try analytics.searchesWithoutResults(request).jsonValue)
+            case .searchCount: return (.ok, try analytics.searchCount(request).jsonValue)
+            case .topHits: return (.ok, try analytics.topHits(request).jsonValue)
+            case .topFilters(let attribute): return (.ok, try analytics.topFilters(request, attribute: attribute).jsonValue)
+            }
 
         case .multiSearch:
             let multiSearch = try MultiSearchBody(json: body)

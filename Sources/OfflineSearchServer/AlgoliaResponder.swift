@@ -80,8 +80,15 @@ public struct AlgoliaResponder: HTTPResponder {
             ? ResponseCache.Key(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                                 body: bytes, caller: access.cacheIdentity(apiKey: credential(AlgoliaResponder.apiKeyName)))
             : nil
-        if let cache, let cacheKey, let answer = cache.answer(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
-            return AlgoliaResponder.json(.ok, answer)
+        if let cache, let cacheKey, let kept = cache.answer(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
+            // Sent from memory, still a search the index answered.
+            if let analytics = api.engine.analytics {
+                for search in kept.searches {
+                    analytics.recordSearch(indexName: search.indexName, parameters: search.parameters, nbHits: search.nbHits,
+                                           objectIDs: search.objectIDs)
+                }
+            }
+            return AlgoliaResponder.json(.ok, kept.answer)
         }
         let input = AlgoliaAPI.Input(route: route, query: query, body: try RequestBody.parse(bytes), access: access)
         // Read before the search (and once the caller may read these indices): a write
@@ -94,7 +101,7 @@ public struct AlgoliaResponder: HTTPResponder {
         let (status, answer) = try await api.handle(input, authorized: cacheKey != nil)
         let encoded = ByteBuffer(string: answer.jsonString)
         if let cache, let cacheKey, let versions, status == .ok, !answer.hasQueryID {
-            cache.keep(encoded, for: cacheKey, versions: versions)
+            cache.keep(encoded, for: cacheKey, versions: versions, searches: api.answeredSearches(input, answer))
         }
         return AlgoliaResponder.json(status, encoded)
     }

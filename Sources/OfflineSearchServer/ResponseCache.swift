@@ -40,16 +40,19 @@ final class ResponseCache: @unchecked Sendable {
         let key: Key
         let answer: ByteBuffer
         let versions: Versions
+        /// The searches the answer holds, recorded in the analytics again each time it is sent.
+        let searches: [AnsweredSearch]
         let size: Int
         // The links do not own: `entries` does (a chain of owning links would be released
         // recursively, one stack frame per entry).
         weak var newer: Entry?
         weak var older: Entry?
 
-        init(key: Key, answer: ByteBuffer, versions: Versions, size: Int) {
+        init(key: Key, answer: ByteBuffer, versions: Versions, searches: [AnsweredSearch], size: Int) {
             self.key = key
             self.answer = answer
             self.versions = versions
+            self.searches = searches
             self.size = size
         }
     }
@@ -79,7 +82,7 @@ final class ResponseCache: @unchecked Sendable {
 
     /// The answer kept for `key`, if every index it was made from is unchanged; `currentVersion`
     /// reads an index's version now (nil: not current).
-    func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> ByteBuffer? {
+    func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> (answer: ByteBuffer, searches: [AnsweredSearch])? {
         let found = lock.withLock {
             let entry = entries[key]
             if entry == nil { counted.misses += 1 }
@@ -99,16 +102,17 @@ final class ResponseCache: @unchecked Sendable {
                 unlink(entry)
                 pushNewest(entry)
             }
-            return entry.answer
+            return (entry.answer, entry.searches)
         }
     }
 
-    /// Keeps `answer` for `key`, made from `versions` (read before the search ran).
-    func keep(_ answer: ByteBuffer, for key: Key, versions: Versions) {
-        let entrySize = answer.capacity + key.size + 64 * (versions.count + 2)
+    /// Keeps `answer` for `key`, made from `versions` (read before the search ran), with the
+    /// searches it answers (for the analytics).
+    func keep(_ answer: ByteBuffer, for key: Key, versions: Versions, searches: [AnsweredSearch] = []) {
+        let entrySize = answer.capacity + key.size + 64 * (versions.count + 2) + 64 * searches.count
         // One answer may take at most an eighth of the cache.
         guard entrySize <= capacity / 8 else { return }
-        let entry = Entry(key: key, answer: answer, versions: versions, size: entrySize)
+        let entry = Entry(key: key, answer: answer, versions: versions, searches: searches, size: entrySize)
         lock.withLock {
             if let old = entries[key] { remove(old) }
             entries[key] = entry
@@ -148,4 +152,13 @@ extension JSONValue {
     var hasQueryID: Bool {
         self["queryID"] != nil || (self["results"]?.arrayValue ?? []).contains { $0["queryID"] != nil }
     }
+}
+
+/// A hits search a kept answer holds: what the analytics need to count it again when the
+/// answer is sent from memory.
+struct AnsweredSearch: Sendable {
+    let indexName: String
+    let parameters: SearchParameters
+    let nbHits: Int
+    let objectIDs: [String]
 }

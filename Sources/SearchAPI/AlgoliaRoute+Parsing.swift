@@ -35,6 +35,24 @@ extension AlgoliaRoute {
             guard method == allowed else { throw wrongMethod }
             return route
         }
+        if segments.first == "2" {
+            let report: AnalyticsReportKind
+            switch Array(segments.dropFirst()) {
+            case ["searches"]: report = .topSearches
+            case ["searches", "noResults"]: report = .searchesWithoutResults
+            case ["searches", "count"]: report = .searchCount
+            case ["hits"]: report = .topHits
+            case ["filters"]: report = .topFilters(attribute: nil)
+            case let rest where rest.count == 2 && rest[0] == "filters" && rest[1] != "noResults": report = .topFilters(attribute: rest[1])
+            default: throw AlgoliaRouteError(.notFound, "Not found: \(path) is not a report of the Analytics API this server answers")
+            }
+            self = try only(.get, .analytics(report))
+            return
+        }
+        if segments == ["1", "events"] {
+            self = try only(.post, .sendEvents)
+            return
+        }
         guard segments.first == "1", segments.count >= 2 else { throw notFound }
         if segments[1] == "task", segments.count == 3 {
             self = try only(.get, .appTask(taskID: segments[2]))

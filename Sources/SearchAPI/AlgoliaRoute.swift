@@ -15,6 +15,10 @@
 /// index named `*` on the routes of `/1/indexes/*/…`, an object `settings` or `browse`, a
 /// synonym `batch`. `AlgoliaRouteTests` lists them.
 package enum AlgoliaRoute: Sendable, Hashable {
+    /// `POST /1/events`: Insights events (the Insights API's one write).
+    case sendEvents
+    /// `GET /2/...`: a report of the Analytics API (the index and period in the query string).
+    case analytics(AnalyticsReportKind)
     /// `GET /1/indexes`
     case listIndices
     /// `POST /1/indexes/*/queries`
@@ -108,11 +112,11 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// (`GET /1/indexes/{indexName}`) and for a browse.
     package var method: Method {
         switch self {
-        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym, .getRule: .get
+        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym, .getRule, .analytics: .get
         case .putObject, .setSettings, .putSynonym, .putRule: .put
         case .deleteIndex, .deleteObject, .deleteSynonym, .deleteRule: .delete
         case .multiSearch, .getObjects, .multiBatch, .search, .searchFacetValues, .browse, .saveObject, .partialUpdate,
-             .batch, .deleteBy, .clear, .operation, .saveSynonyms, .searchSynonyms, .clearSynonyms, .searchRules,
+             .batch, .deleteBy, .sendEvents, .clear, .operation, .saveSynonyms, .searchSynonyms, .clearSynonyms, .searchRules,
              .saveRules, .clearRules:
             .post
         }
@@ -144,7 +148,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// The ACL the operation needs.
     package var acl: AlgoliaACL {
         switch self {
-        case .multiSearch, .search, .searchFacetValues, .getObjects, .getObject: .search
+        case .multiSearch, .search, .searchFacetValues, .getObjects, .getObject, .sendEvents: .search
         case .appTask, .task: .none
         default: .admin
         }
@@ -153,7 +157,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// The index the path names (nil for the `*` and application-wide routes).
     package var index: String? {
         switch self {
-        case .listIndices, .multiSearch, .getObjects, .multiBatch, .appTask: nil
+        case .listIndices, .multiSearch, .getObjects, .multiBatch, .appTask, .sendEvents, .analytics: nil
         case .search(let index), .searchFacetValues(let index, _), .browse(let index), .saveObject(let index),
              .deleteIndex(let index), .getObject(let index, _), .putObject(let index, _), .deleteObject(let index, _),
              .partialUpdate(let index, _), .batch(let index), .deleteBy(let index), .clear(let index),
@@ -190,6 +194,17 @@ package enum AlgoliaRoute: Sendable, Hashable {
         let indexes: [Segment] = [.word("1"), .word("indexes")]
         let rest: [Segment]
         switch self {
+        case .sendEvents:
+            return [.word("1"), .word("events")]
+        case .analytics(let kind):
+            switch kind {
+            case .topSearches: return [.word("2"), .word("searches")]
+            case .searchesWithoutResults: return [.word("2"), .word("searches"), .word("noResults")]
+            case .searchCount: return [.word("2"), .word("searches"), .word("count")]
+            case .topHits: return [.word("2"), .word("hits")]
+            case .topFilters(nil): return [.word("2"), .word("filters")]
+            case .topFilters(let attribute?): return [.word("2"), .word("filters"), .name(placeholder: "attribute", attribute)]
+            }
         case .appTask(let taskID):
             return [.word("1"), .word("task"), .name(placeholder: "taskID", taskID)]
         case .listIndices:
@@ -248,12 +263,26 @@ package enum AlgoliaRoute: Sendable, Hashable {
     private static func objectID(_ objectID: String) -> Segment { .name(placeholder: "objectID", objectID) }
 }
 
+/// The reports of the Analytics API (`GET /2/...`) the server answers.
+package enum AnalyticsReportKind: Sendable, Hashable {
+    /// `/2/searches`
+    case topSearches
+    /// `/2/searches/noResults`
+    case searchesWithoutResults
+    /// `/2/searches/count`
+    case searchCount
+    /// `/2/hits`
+    case topHits
+    /// `/2/filters`, or `/2/filters/{attribute}`
+    case topFilters(attribute: String?)
+}
+
 /// The ACL an operation needs (Algolia's names).
 package enum AlgoliaACL: Sendable, Equatable {
     /// Any valid key (tasks).
     case none
     /// search, multi-search, facet-value search, get objects.
     case search
-    /// Everything else: browse, writes, settings, list indices, copy/move.
+    /// Everything else: browse, writes, settings, list indices, copy/move, analytics.
     case admin
 }

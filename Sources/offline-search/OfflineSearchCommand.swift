@@ -19,6 +19,7 @@ struct OfflineSearchCommand: AsyncParsableCommand {
         subcommands: [
             ImportCommand.self, SearchCommand.self, QueryCommand.self, SettingsCommand.self,
             ListCommand.self, GenerateCommand.self, TUICommand.self, ServeCommand.self, MirrorCommand.self, RulesCommand.self,
+            AnalyticsCommand.self, SuggestionsCommand.self,
         ]
     )
 

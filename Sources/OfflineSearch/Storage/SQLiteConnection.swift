@@ -193,6 +193,11 @@ final class SQLiteStatement {
         try check(value.withUTF8 { bindText(index, $0) })
     }
 
+    /// Binds the string, or SQL NULL for nil.
+    func bind(_ index: Int32, _ value: String?) throws(SQLiteError) {
+        if let value { try bind(index, value) } else { try check(sqlite3_bind_null(pointer, index)) }
+    }
+
     func bind(_ index: Int32, text bytes: [UInt8]) throws(SQLiteError) {
         try check(bytes.withUnsafeBufferPointer { bindText(index, $0) })
     }
@@ -231,6 +236,11 @@ final class SQLiteStatement {
         guard let text = sqlite3_column_text(pointer, column) else { return "" }
         let count = Int(sqlite3_column_bytes(pointer, column))
         return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+    }
+
+    /// The column's text, or nil when it is SQL NULL.
+    func optionalString(_ column: Int32) -> String? {
+        sqlite3_column_type(pointer, column) == SQLITE_NULL ? nil : string(column)
     }
 
     /// Calls `body` with the column's bytes, valid only during the call (no copy).

@@ -15,7 +15,7 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "The random seed: the same seed gives the same records.") var seed: UInt64 = 1
     @Option(help: ArgumentHelp("Write the records to this file instead of stdout.", valueName: "file")) var output: String?
     @Flag(help: "Also print the index's settings JSON (to stderr).") var settings = false
-    @Option(name: .customLong("bundled"), help: ArgumentHelp("Write the six demo datasets (records and settings, seed 1) into this folder.", valueName: "dir"))
+    @Option(name: .customLong("bundled"), help: ArgumentHelp("Write the six demo datasets (records and settings, seed 1; the suggestions built from a search log) into this folder.", valueName: "dir"))
     var bundled: String?
 
     func validate() throws {
@@ -30,7 +30,13 @@ struct GenerateCommand: ParsableCommand {
             let folder = URL(fileURLWithPath: bundled)
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             for dataset in BundledDataset.all {
-                let records = dataset.records()
+                let records = dataset.kind == .suggestions ? try BundledSuggestions.records() : dataset.records()
+                if let configuration = dataset.suggestionsConfiguration {
+                    try Data((configuration.prettyJSONString + "\n").utf8)
+                        .write(to: folder.appendingPathComponent("\(dataset.indexName).config.json"))
+                    try Data(GenerateCommand.arrayText(dataset.searchLog()).utf8)
+                        .write(to: folder.appendingPathComponent("instant_search.searches.json"))
+                }
                 try Data(GenerateCommand.arrayText(records).utf8).write(to: folder.appendingPathComponent("\(dataset.indexName).json"))
                 try Data((dataset.settings.jsonString + "\n").utf8)
                     .write(to: folder.appendingPathComponent("\(dataset.indexName).settings.json"))

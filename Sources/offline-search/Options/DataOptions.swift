@@ -75,7 +75,7 @@ struct DataFolder {
         guard isDefault, !engine.exists(name), let demo = BundledDataset.named(name) else { return }
         let progress = ProgressBar(total: 3, label: "Preparing the demo index \(name)")
         progress.update(0, detail: "generating \(demo.count) records")
-        let records = demo.records()
+        let records = demo.kind == .suggestions ? try BundledSuggestions.records() : demo.records()
         progress.update(1, detail: "indexing")
         let index = try engine.index(name)
         do {
