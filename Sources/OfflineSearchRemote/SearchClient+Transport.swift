@@ -12,7 +12,9 @@ extension SearchClient {
     ///   answered (each failed, timed out or answered 5xx), `.cancelled` when the task was.
     func call(_ route: AlgoliaRoute, query: [(String, String)] = [], body: JSONValue? = nil) async throws(SearchError) -> JSONValue {
         let method = route.method.rawValue
-        let callType: SearchHost.CallType = route.writes ? .write : .read
+        // Insights events go to the Insights API's hosts, any of which takes them.
+        let hosts = route == .sendEvents ? insightsHosts : self.hosts
+        let callType: SearchHost.CallType = route.writes || route == .sendEvents ? .write : .read
         let base = callType == .read ? configuration.readTimeout : configuration.writeTimeout
         let encodedPath = route.path
         let candidates = await hosts.hosts(for: callType)

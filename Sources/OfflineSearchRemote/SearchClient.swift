@@ -22,6 +22,8 @@ public final class SearchClient: Sendable {
     /// The credentials, hosts and timeouts the client was made with.
     public let configuration: SearchClientConfiguration
     let hosts: HostPool
+    /// The hosts of the Insights API.
+    let insightsHosts: HostPool
     let transport = HTTPTransport()
 
     /// A client of the Algolia application `appID` on Algolia's hosts.
@@ -40,6 +42,7 @@ public final class SearchClient: Sendable {
     public init(configuration: SearchClientConfiguration) {
         self.configuration = configuration
         hosts = HostPool(hosts: configuration.hosts, hostDownDelay: configuration.hostDownDelay, now: configuration.now)
+        insightsHosts = HostPool(hosts: configuration.insightsHosts, hostDownDelay: configuration.hostDownDelay, now: configuration.now)
     }
 
     deinit {

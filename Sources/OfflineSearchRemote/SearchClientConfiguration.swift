@@ -35,7 +35,14 @@ public struct SearchClientConfiguration: Sendable {
         self.appID = appID
         self.apiKey = apiKey
         self.hosts = hosts ?? SearchHost.algolia(appID: appID)
+        insightsHosts = hosts ?? [SearchHost(name: "insights.algolia.io")]
     }
+
+    /// Where `sendEvents` sends Insights events: Algolia's Insights API
+    /// (`insights.algolia.io`; `insights.de.algolia.io` for an application in Europe) with
+    /// Algolia's hosts, else the same hosts as the searches (a local `offline-search serve`
+    /// takes both).
+    public var insightsHosts: [SearchHost]
 }
 
 /// One attempt of a call on one host, as `SearchClientConfiguration.onAttempt` reports it.

@@ -80,7 +80,7 @@ public struct AlgoliaResponder: HTTPResponder {
             ? ResponseCache.Key(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                                 body: bytes, caller: access.cacheIdentity(apiKey: credential(AlgoliaResponder.apiKeyName)))
             : nil
-        if let cache, let cacheKey, let kept = cache.answer(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
+        if let cache, let cacheKey, let kept = cache.kept(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
             // Sent from memory, still a search the index answered.
             if let analytics = api.engine.analytics {
                 for search in kept.searches {

@@ -82,7 +82,12 @@ final class ResponseCache: @unchecked Sendable {
 
     /// The answer kept for `key`, if every index it was made from is unchanged; `currentVersion`
     /// reads an index's version now (nil: not current).
-    func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> (answer: ByteBuffer, searches: [AnsweredSearch])? {
+    func answer(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> ByteBuffer? {
+        kept(for: key, currentVersion: currentVersion)?.answer
+    }
+
+    /// `answer(for:currentVersion:)` with the searches the answer holds.
+    func kept(for key: Key, currentVersion: (String) -> SearchIndex.ContentVersion?) -> (answer: ByteBuffer, searches: [AnsweredSearch])? {
         let found = lock.withLock {
             let entry = entries[key]
             if entry == nil { counted.misses += 1 }

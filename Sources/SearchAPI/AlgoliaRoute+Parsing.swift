@@ -44,7 +44,7 @@ extension AlgoliaRoute {
             case ["hits"]: report = .topHits
             case ["filters"]: report = .topFilters(attribute: nil)
             case let rest where rest.count == 2 && rest[0] == "filters" && rest[1] != "noResults": report = .topFilters(attribute: rest[1])
-            default: throw AlgoliaRouteError(.notFound, "Not found: \(path) is not a report of the Analytics API this server answers")
+            default: throw notFound
             }
             self = try only(.get, .analytics(report))
             return

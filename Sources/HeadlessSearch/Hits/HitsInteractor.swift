@@ -133,6 +133,28 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
     }
 
     private var rawPages: [Int: [JSONValue]] = [:]
+    /// The `queryID` and index of the response each page came in (for Insights events).
+    private var pageSources: [Int: (queryID: String?, indexName: String?)] = [:]
+
+    /// Where `trackClick(atIndex:)` and the other Insights hooks send their events; nil sends none.
+    public var insights: HitsInsights?
+
+    /// The row's hit with what an Insights event needs: its objectID, the `queryID` and index
+    /// of its search, and its position in the results (from 1).
+    func eventSource(atIndex index: Int) -> (objectID: String, queryID: String?, indexName: String?, position: Int)? {
+        guard let objectID = rawHitAtIndex(index)?["objectID"]?.scalarText else { return nil }
+        let page: Int
+        let position: Int
+        switch settings.infiniteScrolling {
+        case .off:
+            guard let current = latestResponse?.page else { return nil }
+            (page, position) = (current, current * hitsPerPage + index + 1)
+        case .on:
+            (page, position) = (index / hitsPerPage, index + 1)
+        }
+        let source = pageSources[page]
+        return (objectID, source?.queryID, source?.indexName ?? latestResponse?.index, position)
+    }
 
     /// The pages within `offset` rows of `index` that are neither loaded nor pending.
     func missingPages(around index: Int, offset: Int) -> [Int] {
@@ -166,6 +188,7 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
         if awaitingNewSearch || latestResponse == nil {
             pages.removeAll()
             rawPages.removeAll()
+            pageSources.removeAll()
             pendingPages.removeAll()
         }
         let isNewSearch = awaitingNewSearch
@@ -188,6 +211,7 @@ public final class HitsInteractor<Record: Decodable>: HitsSource {
         }
         pages[response.page] = records
         rawPages[response.page] = response.hits
+        pageSources[response.page] = (response.queryID, response.index)
         latestResponse = response
         for failure in failures { onError.fire(failure) }
         if isNewSearch { onNewSearch.fire(()) }
