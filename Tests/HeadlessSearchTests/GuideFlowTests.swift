@@ -65,7 +65,9 @@ import SearchTestDoubles
         try await querySuggestionsFlow(service: test.engine)
     }
 
-    func querySuggestionsFlow(service base: any SearchService) async throws {
+    /// - Parameter suggestions: the records of the suggestions index searched (the bundled ones
+    ///   unless given).
+    func querySuggestionsFlow(service base: any SearchService, suggestions records: [JSONValue]? = nil) async throws {
         let service = RecordingSearchService(wrapping: base)
         let screen = QuerySuggestionsConnector<Hit<Product>>(service: service)
         let textField = TextField()
@@ -81,7 +83,7 @@ import SearchTestDoubles
         #expect(screen.isShowingSuggestions == false)
         screen.beginEditing()
         #expect(screen.isShowingSuggestions == true)
-        let suggestions = try BundledDatasets.recordValues("instantsearch_query_suggestions")
+        let suggestions = try records ?? BundledDatasets.recordValues("instantsearch_query_suggestions")
         let popularities = suggestions.compactMap { $0["popularity"]?.intValue }.sorted(by: >)
         let shown = (0..<screen.suggestionsInteractor.numberOfHits()).compactMap { screen.suggestionsInteractor.hit(atIndex: $0)?.object }
         #expect(shown.count == 10)

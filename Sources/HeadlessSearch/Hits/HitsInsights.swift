@@ -5,13 +5,13 @@ import SearchAPI
 /// local engine records beside its analytics), the user's token and the events' names.
 ///
 /// A click or conversion carries the `queryID` of the search the hit came from when that
-/// search asked for one (`clickAnalytics: true` in the searcher's query), and a click its
+/// search asked for one (`clickAnalytics: true` in the searcher's parameters), and a click its
 /// position in the results (from 1): Algolia's `clickedObjectIDsAfterSearch` and
 /// `convertedObjectIDsAfterSearch`. Without a `queryID` they are plain `clickedObjectIDs` and
 /// `convertedObjectIDs`, which the analytics cannot tie to a search.
 ///
 /// ```swift
-/// searcher.request.query.clickAnalytics = true
+/// searcher.request.parameters.clickAnalytics = true
 /// hits.insights = HitsInsights(service: engine, userToken: "user-42")
 /// try await hits.trackClick(atIndex: 2)          // the third row
 /// try await hits.trackConversion(atIndex: 2, eventName: "Product Added to Cart")
