@@ -22,6 +22,8 @@ struct ReplayOptions {
     var repeats = 3
     var sampleEvery = 1
     var warmup = true
+    /// Whether the engine counts the searches in its analytics (the library's default).
+    var analytics = true
 }
 
 /// What one replay measured. Times are per request: the median over the repeats of the time
@@ -86,7 +88,8 @@ struct ReplayResult {
 /// timed passes over every `sampleEvery`-th request.
 func replay(dataDirectory: String, queries: [MultiSearchQuery], options: ReplayOptions) throws -> ReplayResult {
     let opened = ContinuousClock.now
-    let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory))
+    let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory),
+                                  analytics: options.analytics ? SearchAnalytics.Configuration() : nil)
     return try replay(engine: engine, queries: queries, options: options, openedAt: opened)
 }
 

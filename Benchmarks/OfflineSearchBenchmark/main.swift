@@ -16,9 +16,10 @@ commands:
       (generated: the bundled instantsearch_query_suggestions; real: query_suggestions.json)
       (every keystroke prefix; 20 hits, facets brand and categories, name highlighted) in a
       child process (--in-process: in this one).
-  replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--json]
+  replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--no-analytics] [--json]
       Replays any JSON Lines log of requests ({"indexName": ..., ...params}, the lines
-      `offline-search query` reads) against the indices of an existing data directory.
+      `offline-search query` reads) against the indices of an existing data directory
+      (--no-analytics: the engine counts no searches).
   open-first --data DIR --index NAME [--query TEXT | --log FILE.jsonl]
       Opens the index and runs one search (the log's first request, or --query); prints JSON
       with the open and first-search times and the resident memory.
@@ -75,7 +76,7 @@ struct Arguments {
     ]
     static let flagOptions: [String: Set<String>] = [
         "keystrokes": ["--in-process", "--keep", "--json"],
-        "replay": ["--no-warmup", "--json"],
+        "replay": ["--no-warmup", "--no-analytics", "--json"],
         "open-first": [],
         "refinements": ["--json"],
         "headless": ["--json"],
@@ -313,7 +314,7 @@ func runReplay(_ args: Arguments) throws {
     let logPath = try args.string("--log")
     let options = ReplayOptions(repeats: try args.int("--repeat", default: 3, min: 1),
                                 sampleEvery: try args.int("--sample-every", default: 1, min: 1),
-                                warmup: !args.flags.contains("--no-warmup"))
+                                warmup: !args.flags.contains("--no-warmup"), analytics: !args.flags.contains("--no-analytics"))
     guard FileManager.default.fileExists(atPath: dataDirectory) else { throw BenchError("no data directory at \(dataDirectory)") }
     let queries = try readRequestLog(logPath)
     guard !queries.isEmpty else { throw BenchError("\(logPath): no requests") }

@@ -62,7 +62,10 @@ public struct AlgoliaServer: Sendable {
 
     /// Serves until SIGINT or SIGTERM, then stops accepting connections and finishes the
     /// requests (and writes) in flight.
+    /// When it stops, the searches still in a burst are counted (the server's users' bursts end
+    /// with it) and written to the analytics.
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        defer { try? engine.analytics?.flush(settlingEverything: true) }
         try await application(onListening: onListening).runService(gracefulShutdownSignals: [.sigterm, .sigint])
     }
 

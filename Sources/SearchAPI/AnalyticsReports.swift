@@ -126,6 +126,7 @@ public struct ClickAnalytics: Sendable, Hashable {
     /// The position buckets of Algolia's click positions: 1 … 10, 11–20, 21 and after.
     public static let positionBuckets: [[Int]] = (1...10).map { [$0, $0] } + [[11, 20], [21, -1]]
 
+    /// Whether every figure is the same.
     public static func == (lhs: ClickAnalytics, rhs: ClickAnalytics) -> Bool {
         lhs.clickThroughRate == rhs.clickThroughRate && lhs.averageClickPosition == rhs.averageClickPosition
             && lhs.clickPositions.map(\.positions) == rhs.clickPositions.map(\.positions)
@@ -134,6 +135,7 @@ public struct ClickAnalytics: Sendable, Hashable {
             && lhs.clickCount == rhs.clickCount && lhs.conversionCount == rhs.conversionCount
     }
 
+    /// Hashes the counts.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(trackedSearchCount)
         hasher.combine(clickCount)
@@ -240,10 +242,12 @@ public struct SearchCountReport: Sendable, Hashable {
         self.dates = dates
     }
 
+    /// Whether the counts and days are the same.
     public static func == (lhs: SearchCountReport, rhs: SearchCountReport) -> Bool {
         lhs.count == rhs.count && lhs.dates.map(\.date) == rhs.dates.map(\.date) && lhs.dates.map(\.count) == rhs.dates.map(\.count)
     }
 
+    /// Hashes the total.
     public func hash(into hasher: inout Hasher) { hasher.combine(count) }
 
     /// `{"count", "dates": [{"date", "count"}]}`

@@ -188,3 +188,28 @@ import Testing
         #expect(key == "ZGJlNGM1ZDZhNTgxY2MwNzdiNzMwNGI4NThhNTcwNTAyMTgxOGY5MjMyMjQzOTgyM2ExZjA3Y2NmYjM4NGNiNGZpbHRlcnM9dXNlciUzQTQyJnJlc3RyaWN0SW5kaWNlcz1hJTJDYiZ2YWxpZFVudGlsPTIwMDAwMDAwMDA=")
     }
 }
+
+/// The remote client as an `InsightsService`: events reach the server's analytics, and a bad
+/// one is Algolia's 400.
+@Suite struct RemoteInsightsTests {
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func eventsSentByTheClientAreCountedByTheServersAnalytics() async throws {
+        let served = try await ServedIndex(products: 5)
+        let (engine, server, client) = (served.engine, served.server, served.client)
+        var parameters = SearchParameters(query: "phone")
+        parameters.clickAnalytics = true
+        parameters.other["userToken"] = "user-1"
+        let response = try await client.searchSingleIndex(indexName: "products", searchParams: parameters)
+        let queryID = try #require(response.queryID)
+        let objectID = try #require(response.hits.first?["objectID"]?.stringValue)
+        try await client.sendEvents([.clickedObjectIDsAfterSearch(eventName: "Product Clicked", indexName: "products", userToken: "user-1",
+                                                                  queryID: queryID, objectIDs: [objectID], positions: [1])])
+        let report = try #require(engine.analytics).topSearches(AnalyticsRequest(indexName: "products", clickAnalytics: true))
+        #expect(report.searches.first { $0.search == "phone" }?.clickAnalytics?.clickCount == 1)
+        await #expect(throws: SearchError.self) {
+            try await client.sendEvents([InsightsEvent(kind: .click, eventName: "", indexName: "products", userToken: "user-1",
+                                                       objectIDs: ["1"])])
+        }
+        await server.stop()
+    }
+}

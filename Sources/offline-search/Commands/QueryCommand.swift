@@ -29,6 +29,8 @@ struct QueryCommand: ParsableCommand {
     func run() throws {
         let folder = data.folder
         let engine = try folder.engine()
+        // The process ends every burst of searches: count them now.
+        defer { try? engine.analytics?.flush(settlingEverything: true) }
         if let corpus {
             // Settings and records in one transaction (the index derived once); a new index is
             // built aside, as `import` builds it.

@@ -62,6 +62,8 @@ struct SearchCommand: ParsableCommand {
     func run() throws {
         let folder = data.folder
         let engine = try folder.engine(preparing: [index])
+        // The process ends the search's burst: count it now.
+        defer { try? engine.analytics?.flush(settlingEverything: true) }
         let response = try engine.existingIndex(index).search(parameters)
         if output.wantsJSON {
             output.print(response.jsonValue)

@@ -34,6 +34,7 @@ struct TUICommand: AsyncParsableCommand {
             throw ExitCode(1)
         }
         let engine = try data.folder.engine(preparing: [index, suggestions])
+        defer { try? engine.analytics?.flush(settlingEverything: true) }
         // What a record shows, and which facets are listed, come from each index's settings.
         let layout = try Self.layout(of: engine.existingIndex(index))
         let suggestionAttribute = try Self.layout(of: engine.existingIndex(suggestions)).title
