@@ -59,8 +59,8 @@ extension SearchEngine: InsightsService, SearchAnalyticsService {
                 throw SearchError(.invalidJSON, "search log entry \(i): expected an object such as {\"query\": \"iphone\", \"count\": 12}")
             }
             let count = object["count"].map(\.intValue) ?? 1
-            guard let count, count >= 0 else {
-                throw SearchError(.invalidParameter, "search log entry \(i): count: expected an integer, 0 or more")
+            guard let count, (0...1_000_000_000).contains(count) else {
+                throw SearchError(.invalidParameter, "search log entry \(i): count: expected an integer from 0 to 1,000,000,000")
             }
             object["count"] = nil
             var parameters: SearchParameters

@@ -228,7 +228,8 @@ public final class SearchEngine: SearchService, Sendable {
                 if enough {
                     var skipped = parameters
                     skipped.hitsPerPage = 0
-                    results.append(.hits(try index.search(skipped, sharing: &context)))
+                    // Not run as asked: not a search the analytics count.
+                    results.append(.hits(try index.search(skipped, sharing: &context, counted: false)))
                     continue
                 }
                 let response = try index.search(parameters, sharing: &context)

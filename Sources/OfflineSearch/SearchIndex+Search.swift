@@ -18,11 +18,12 @@ extension SearchIndex {
 
     /// Runs one search, reusing the candidate and filter work in `context` from earlier queries
     /// of the same call (a multi-search). The context is replaced when the index has changed.
-    func search(_ parameters: SearchParameters, sharing context: inout StateContext?) throws(SearchError) -> SearchResponse {
+    /// `counted: false` keeps it out of the analytics (a query a multi-search's strategy skipped).
+    func search(_ parameters: SearchParameters, sharing context: inout StateContext?, counted: Bool = true) throws(SearchError) -> SearchResponse {
         let response = try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
             try pipeline.search(parameters, relevantSortStrictness: try relevantSortStrictness(parameters, settings: pipeline.configuration.settings))
         }
-        analytics?.record(parameters, response: response, indexName: name)
+        if counted { analytics?.record(parameters, response: response, indexName: name) }
         return response
     }
 

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
+import OfflineSearch
 import SearchAPI
 
 /// The request context: Hummingbird's, plus the caller's address (for `restrictSources`).
@@ -35,6 +36,8 @@ public struct AlgoliaResponder: HTTPResponder {
     static let applicationIDName = "x-algolia-application-id"
     static let apiKeyName = "x-algolia-api-key"
     static let credentialNames: Set<String> = [applicationIDName, apiKeyName, "x-algolia-agent"]
+    /// Algolia's header naming the user a search is for (its analytics).
+    static let userTokenField = HTTPField.Name("X-Algolia-UserToken")!
 
     public func respond(to request: Request, context: Context) async throws -> Response {
         let started = ContinuousClock.now
@@ -80,12 +83,17 @@ public struct AlgoliaResponder: HTTPResponder {
             ? ResponseCache.Key(method: request.method.rawValue, path: request.uri.path, query: request.uri.query ?? "",
                                 body: bytes, caller: access.cacheIdentity(apiKey: credential(AlgoliaResponder.apiKeyName)))
             : nil
+        // Whom the analytics count a search for when it names no `userToken`: Algolia's header,
+        // else the client's address.
+        let user = request.headers[AlgoliaResponder.userTokenField] ?? context.remoteAddress?.ipAddress
         if let cache, let cacheKey, let kept = cache.kept(for: cacheKey, currentVersion: { api.contentVersion(of: $0) }) {
             // Sent from memory, still a search the index answered.
             if let analytics = api.engine.analytics {
-                for search in kept.searches {
-                    analytics.recordSearch(indexName: search.indexName, parameters: search.parameters, nbHits: search.nbHits,
-                                           objectIDs: search.objectIDs)
+                SearchAnalytics.$fallbackUserToken.withValue(user) {
+                    for search in kept.searches {
+                        analytics.recordSearch(indexName: search.indexName, parameters: search.parameters, nbHits: search.nbHits,
+                                               objectIDs: search.objectIDs)
+                    }
                 }
             }
             return AlgoliaResponder.json(.ok, kept.answer)
@@ -98,7 +106,9 @@ public struct AlgoliaResponder: HTTPResponder {
             try api.authorize(input)
             versions = api.contentVersions(input)
         }
-        let (status, answer) = try await api.handle(input, authorized: cacheKey != nil)
+        let (status, answer) = try await SearchAnalytics.$fallbackUserToken.withValue(user) {
+            try await api.handle(input, authorized: cacheKey != nil)
+        }
         let encoded = ByteBuffer(string: answer.jsonString)
         if let cache, let cacheKey, let versions, status == .ok, !answer.hasQueryID {
             cache.keep(encoded, for: cacheKey, versions: versions, searches: api.answeredSearches(input, answer))

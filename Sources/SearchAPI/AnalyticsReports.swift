@@ -86,10 +86,13 @@ public struct AnalyticsRequest: Sendable, Hashable {
         guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else { return false }
         let digits = bytes.enumerated().filter { $0.offset != 4 && $0.offset != 7 }.map(\.element)
         guard digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let year = Int(String(decoding: bytes[0..<4], as: UTF8.self)),
               let month = Int(String(decoding: bytes[5..<7], as: UTF8.self)), (1...12).contains(month),
-              let day = Int(String(decoding: bytes[8..<10], as: UTF8.self)), (1...31).contains(day)
+              let day = Int(String(decoding: bytes[8..<10], as: UTF8.self))
         else { return false }
-        return true
+        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        return (1...days).contains(day)
     }
 }
 

@@ -143,8 +143,8 @@ public struct InsightsEvent: Sendable, Hashable {
         }
         var positions: [Int]?
         if let value = object["positions"], value != .null {
-            guard let items = value.arrayValue, items.allSatisfy({ ($0.intValue ?? 0) >= 1 }) else {
-                throw SearchError(.invalidParameter, "\(place).positions: expected an array of positions counted from 1")
+            guard let items = value.arrayValue, items.allSatisfy({ (1...Int(Int32.max)).contains($0.intValue ?? 0) }) else {
+                throw SearchError(.invalidParameter, "\(place).positions: expected an array of positions counted from 1 (at most 2,147,483,647)")
             }
             positions = items.compactMap(\.intValue)
             guard positions!.count == objectIDs.count else {

@@ -23,7 +23,7 @@ struct OfflineSearchCommand: AsyncParsableCommand {
         ]
     )
 
-    /// Checks the first word before ArgumentParser sees it: `offline-search suggestions --help`
+    /// Checks the first word before ArgumentParser sees it: `offline-search suggest --help`
     /// would otherwise print the root help and exit 0, and a script would take the misspelt
     /// command for one that ran.
     static func main() async {

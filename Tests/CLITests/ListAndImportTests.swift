@@ -81,7 +81,7 @@ import Testing
         for command in ["import", "search", "query", "settings", "list", "generate"] { #expect(help.stdout.contains(command)) }
     }
 
-    @Test(arguments: [["suggestions", "--help"], ["serch", "iphone"], ["help", "sarch"]])
+    @Test(arguments: [["suggest", "--help"], ["serch", "iphone"], ["help", "sarch"]])
     func anUnknownCommandIsAnErrorNotTheRootHelp(arguments: [String]) throws {
         let result = try CLI.run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stdout) \(result.stderr)")

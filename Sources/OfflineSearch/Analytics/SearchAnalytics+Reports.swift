@@ -9,8 +9,9 @@ extension SearchAnalytics {
         var groups: [String: [CountedSearch]] = [:]
         for search in searches { groups[search.normalized, default: []].append(search) }
         let items = groups.map { query, group in
-            TopSearchesReport.Item(search: query, count: group.count,
-                                   nbHits: Int((Double(group.reduce(0) { $0 + $1.nbHits }) / Double(group.count)).rounded()),
+            let count = group.reduce(0) { $0 + $1.weight }
+            return TopSearchesReport.Item(search: query, count: count,
+                                   nbHits: Int((group.reduce(0.0) { $0 + Double($1.nbHits) * Double($1.weight) } / Double(max(count, 1))).rounded()),
                                    clickAnalytics: request.clickAnalytics ? clicks.figures(for: group) : nil)
         }
         .sorted { ($0.count, $1.search) > ($1.count, $0.search) }
@@ -22,8 +23,8 @@ extension SearchAnalytics {
         let (searches, _) = try read(request)
         var groups: [String: (count: Int, filtered: Int)] = [:]
         for search in searches where search.nbHits == 0 {
-            groups[search.normalized, default: (0, 0)].count += 1
-            if search.filters != nil { groups[search.normalized]!.filtered += 1 }
+            groups[search.normalized, default: (0, 0)].count += search.weight
+            if search.filters != nil { groups[search.normalized]!.filtered += search.weight }
         }
         let items = groups.map { NoResultSearchesReport.Item(search: $0.key, count: $0.value.count, withFilterCount: $0.value.filtered) }
             .sorted { ($0.count, $1.search) > ($1.count, $0.search) }
@@ -35,8 +36,8 @@ extension SearchAnalytics {
         let period = try Period(request, today: configuration.now())
         let (searches, _) = try read(request, period: period)
         var perDay: [String: Int] = [:]
-        for search in searches { perDay[Period.day(search.at), default: 0] += 1 }
-        return SearchCountReport(count: searches.count, dates: period.days.map { ($0, perDay[$0] ?? 0) })
+        for search in searches { perDay[Period.day(search.at), default: 0] += search.weight }
+        return SearchCountReport(count: searches.reduce(0) { $0 + $1.weight }, dates: period.days.map { ($0, perDay[$0] ?? 0) })
     }
 
     /// The records most often on the first page of the counted searches.
@@ -47,7 +48,7 @@ extension SearchAnalytics {
             for objectID in Set(search.hits) { shown[objectID, default: []].append(search) }
         }
         let items = shown.map { objectID, group in
-            TopHitsReport.Item(hit: objectID, count: group.count,
+            TopHitsReport.Item(hit: objectID, count: group.reduce(0) { $0 + $1.weight },
                                clickAnalytics: request.clickAnalytics ? clicks.figures(for: group, objectID: objectID) : nil)
         }
         .sorted { ($0.count, $1.hit) > ($1.count, $0.hit) }
@@ -64,7 +65,7 @@ extension SearchAnalytics {
             for filter in SearchAnalytics.filters(in: text) where attribute == nil || filter.attribute == attribute {
                 used.insert(attribute == nil ? TopFiltersReport.Item(attribute: filter.attribute, count: 0) : filter)
             }
-            for item in used { counts[item, default: 0] += 1 }
+            for item in used { counts[item, default: 0] += search.weight }
         }
         let items = counts.map { item, count in
             var counted = item
@@ -96,7 +97,7 @@ extension SearchAnalytics {
     }
 
     private func page<T>(_ items: [T], _ request: AnalyticsRequest) -> [T] {
-        Array(items.dropFirst(request.offset).prefix(request.limit))
+        Array(items.dropFirst(max(0, request.offset)).prefix(max(0, request.limit)))
     }
 
     /// The filters of a search's stored `filters`, `facetFilters` and `numericFilters`.
@@ -228,7 +229,7 @@ struct ClickFigures {
     /// The figures of a group of searches; with `objectID`, of the clicks and conversions on that record.
     func figures(for searches: [CountedSearch], objectID: String? = nil) -> ClickAnalytics {
         var tracked = 0, withClick = 0, withConversion = 0, clickCount = 0, conversionCount = 0
-        var positions: [Int] = []
+        var positions: [Double] = []
         for search in searches {
             guard let queryID = search.queryID else { continue }
             tracked += 1
@@ -238,14 +239,14 @@ struct ClickFigures {
             if !searchConversions.isEmpty { withConversion += 1 }
             clickCount += searchClicks.count
             conversionCount += searchConversions.count
-            positions += searchClicks.compactMap(\.position)
+            positions += searchClicks.compactMap(\.position).map(Double.init)
         }
         let buckets = ClickAnalytics.positionBuckets.map { bucket in
-            (positions: bucket, clickCount: positions.filter { $0 >= bucket[0] && (bucket[1] == -1 || $0 <= bucket[1]) }.count)
+            (positions: bucket, clickCount: positions.filter { $0 >= Double(bucket[0]) && (bucket[1] == -1 || $0 <= Double(bucket[1])) }.count)
         }
         return ClickAnalytics(
             clickThroughRate: tracked == 0 ? nil : Double(withClick) / Double(tracked),
-            averageClickPosition: positions.isEmpty ? nil : Double(positions.reduce(0, +)) / Double(positions.count),
+            averageClickPosition: positions.isEmpty ? nil : positions.reduce(0, +) / Double(positions.count),
             clickPositions: buckets,
             conversionRate: tracked == 0 ? nil : Double(withConversion) / Double(tracked),
             trackedSearchCount: tracked, clickCount: clickCount, conversionCount: conversionCount)

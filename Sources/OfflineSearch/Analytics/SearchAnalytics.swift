@@ -5,13 +5,21 @@ import SearchAPI
 /// Algolia's analytics count them, and the Insights events sent about them.
 ///
 /// **What counts as a search.** Search-as-you-type sends a query per keystroke; the analytics
-/// count the query a user settled on. Queries of one user (`userToken`, else the client's
-/// address in `serve`, else `anonymous`) on one index form a *burst* while each comes within
-/// `aggregationWindow` (30 s, Algolia's documented window) of the previous one and is related
-/// to it: one extends or shortens the other, or they are one or two edits apart. A burst is
-/// counted once, as its last query, when it ends: an unrelated query, a pause longer than the
-/// window, or the end of the process. A click or a conversion on a query (by its `queryID`)
-/// counts that query at once, even one the user then typed past.
+/// count the query a user settled on. Queries of one user (`userToken`, else the fallback a
+/// server gives, ``fallbackUserToken``: the `X-Algolia-UserToken` header or the client's
+/// address; else `anonymous`) on one index form a *burst* while each comes within
+/// `aggregationWindow` (30 s, Algolia's documented window) of the previous one:
+///
+/// - a query that extends the previous one (typing on) replaces it;
+/// - a query that does not, after the previous one stayed `settleDelay` (3 s) on screen, counts
+///   the previous one: the user had settled on it before erasing or changing it;
+/// - a query that does not, sooner, replaces it when the two are related (one shortens the
+///   other, or they are one edit apart, two from 8 characters: erasing, fixing a typo), and
+///   counts it otherwise (an unrelated query starts a burst of its own);
+/// - a burst's last query counts after a pause longer than the window, or when the process (or
+///   the engine) ends;
+/// - a click or a conversion on a query (by its `queryID`) counts that query at once, even one
+///   the user then typed past.
 ///
 /// Recording costs a search a lock and a few comparisons; the counted searches are written to
 /// `analytics.sqlite` in batches by a background flush (about every second) and before
@@ -21,17 +29,21 @@ public final class SearchAnalytics: Sendable {
     public struct Configuration: Sendable {
         /// The pause that ends a burst of related queries (Algolia's: 30 s).
         public var aggregationWindow: Duration
+        /// How long a query stays before the next one for the user to have settled on it.
+        public var settleDelay: Duration
         /// How long searches and events are kept (Algolia's analytics: 90 days).
         public var retention: Duration
-        /// At most this many searches are kept, the oldest removed first.
+        /// At most this many searches (and as many events) are kept, the oldest removed first.
         public var maximumSearches: Int
         /// The clock the searches and events are dated by (a test's scripted clock).
         public var now: @Sendable () -> Date
 
         /// Algolia's rules: a 30-second window, 90 days kept, at most a million searches.
-        public init(aggregationWindow: Duration = .seconds(30), retention: Duration = .seconds(90 * 86_400),
-                    maximumSearches: Int = 1_000_000, now: @escaping @Sendable () -> Date = { Date() }) {
+        public init(aggregationWindow: Duration = .seconds(30), settleDelay: Duration = .seconds(3),
+                    retention: Duration = .seconds(90 * 86_400), maximumSearches: Int = 1_000_000,
+                    now: @escaping @Sendable () -> Date = { Date() }) {
             self.aggregationWindow = aggregationWindow
+            self.settleDelay = settleDelay
             self.retention = retention
             self.maximumSearches = maximumSearches
             self.now = now
@@ -55,6 +67,13 @@ public final class SearchAnalytics: Sendable {
     public let configuration: Configuration
     let store: AnalyticsStore
     private let state = LockedValue(State())
+    /// Held while a flush takes what was counted and writes it, so that a report that flushes
+    /// first never reads while another flush's batch is on its way.
+    private let flushLock = NSLock()
+
+    /// The user a search is counted for when its parameters name no `userToken`: a server sets
+    /// the request's `X-Algolia-UserToken` header, else the client's address, around the search.
+    @TaskLocal public static var fallbackUserToken: String?
 
     init(store: AnalyticsStore, configuration: Configuration) {
         self.store = store
@@ -67,8 +86,10 @@ public final class SearchAnalytics: Sendable {
     }
 
     private var nowMilliseconds: Int64 { Int64((configuration.now().timeIntervalSince1970 * 1000).rounded()) }
-    private var windowMilliseconds: Int64 {
-        let (seconds, attoseconds) = configuration.aggregationWindow.components
+    private var windowMilliseconds: Int64 { SearchAnalytics.milliseconds(configuration.aggregationWindow) }
+
+    static func milliseconds(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
         return seconds * 1000 + attoseconds / 1_000_000_000_000_000
     }
 
@@ -88,20 +109,25 @@ public final class SearchAnalytics: Sendable {
         record(parameters, response: response, indexName: indexName)
     }
 
-    /// Counts a search `times` times at once, as searches users settled on (a replayed log).
+    /// Counts a search `times` times at once, as searches users settled on (a replayed log): one
+    /// stored row that weighs `times`.
     func recordSettled(_ parameters: SearchParameters, response: SearchResponse, indexName: String, times: Int) {
-        guard times > 0, let search = countedSearch(parameters, response: response, indexName: indexName) else { return }
-        state.modify { $0.settled.append(contentsOf: repeatElement(search, count: times)) }
+        guard times > 0, var search = countedSearch(parameters, response: response, indexName: indexName) else { return }
+        search.weight = times
+        state.modify { $0.settled.append(search) }
     }
 
     private func countedSearch(_ parameters: SearchParameters, response: SearchResponse, indexName: String) -> CountedSearch? {
-        if parameters.other["analytics"]?.boolValue == false { return nil }
+        // From a JSON body or a `params` string (`analytics=false`, `analyticsTags=a,b`) alike.
+        if let value = parameters.other["analytics"], (try? ParameterReader(name: "analytics", value: value).bool()) == false { return nil }
         let query = parameters.query
+        let user = parameters.other["userToken"]?.scalarText ?? SearchAnalytics.fallbackUserToken ?? "anonymous"
         var search = CountedSearch(indexName: indexName, at: nowMilliseconds, query: query,
                                    normalized: SearchAnalytics.normalize(query), nbHits: response.nbHits,
-                                   userToken: parameters.other["userToken"]?.stringValue ?? "anonymous",
-                                   queryID: response.queryID, tags: [], filters: nil, hits: [])
-        if let tags = parameters.other["analyticsTags"]?.arrayValue { search.tags = tags.compactMap(\.stringValue) }
+                                   userToken: user, queryID: response.queryID, tags: [], filters: nil, hits: [])
+        if let value = parameters.other["analyticsTags"] {
+            search.tags = (try? ParameterReader(name: "analyticsTags", value: value).stringList()) ?? []
+        }
         var filters: JSONObject = [:]
         if let text = parameters.filters, !text.isEmpty { filters.appendUnique("filters", .string(text)) }
         if let list = parameters.facetFilters { filters.appendUnique("facetFilters", list.jsonValue) }
@@ -115,9 +141,13 @@ public final class SearchAnalytics: Sendable {
     func record(_ search: CountedSearch) {
         let key = search.indexName + "\u{1}" + search.userToken
         let window = windowMilliseconds
+        let settle = SearchAnalytics.milliseconds(configuration.settleDelay)
         let schedule = state.modify { state -> Bool in
             if let previous = state.pending[key] {
-                if search.at - previous.at <= window, SearchAnalytics.areRelated(previous.normalized, search.normalized) {
+                let gap = search.at - previous.at
+                let supersedes = gap <= window && (search.normalized.hasPrefix(previous.normalized)
+                    || (gap < settle && SearchAnalytics.areRelated(previous.normalized, search.normalized)))
+                if supersedes {
                     if let queryID = previous.queryID { state.supersede(previous, queryID: queryID) }
                 } else {
                     state.settled.append(previous)
@@ -130,9 +160,16 @@ public final class SearchAnalytics: Sendable {
     }
 
     /// Records Insights events: a click or conversion on a search (its `queryID`) not yet
-    /// counted counts it now.
-    func record(_ events: [InsightsEvent]) {
+    /// counted counts it now. An event dated more than 30 days back or an hour ahead (a
+    /// timestamp in seconds, not milliseconds) is refused, and then none of them is kept.
+    func record(_ events: [InsightsEvent]) throws(SearchError) {
         let now = nowMilliseconds
+        for (i, event) in events.enumerated() {
+            if let timestamp = event.timestamp, timestamp < now - 30 * 86_400_000 || timestamp > now + 3_600_000 {
+                throw SearchError(.invalidParameter, "events[\(i)].timestamp: \(timestamp) is not within the last 30 days "
+                                  + "(milliseconds since 1970, such as \(now))")
+            }
+        }
         let schedule = state.modify { state -> Bool in
             for event in events {
                 state.events.append(StoredEvent(event: event, at: event.timestamp ?? now))
@@ -149,9 +186,16 @@ public final class SearchAnalytics: Sendable {
         if schedule { scheduleFlush() }
     }
 
-    private func scheduleFlush() {
-        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + 1) { [weak self] in
-            try? self?.flush(settlingEverything: false)
+    private func scheduleFlush(after delay: DispatchTimeInterval = .seconds(1)) {
+        DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + delay) { [weak self] in
+            guard let self else { return }
+            do {
+                try self.flush(settlingEverything: false)
+            } catch {
+                // The database is busy or unwritable for now: what was counted stays in memory,
+                // and the next flush tries again.
+                if self.state.modify({ $0.scheduleFlush() }) { self.scheduleFlush(after: .seconds(5)) }
+            }
         }
     }
 
@@ -159,6 +203,8 @@ public final class SearchAnalytics: Sendable {
     /// `settlingEverything` the ones still going (as at the end of the process); also prunes
     /// what is past the retention period, at most every ten minutes.
     public func flush(settlingEverything: Bool = false) throws(SearchError) {
+        flushLock.lock()
+        defer { flushLock.unlock() }
         let now = nowMilliseconds
         let window = windowMilliseconds
         let (searches, events, prune, stillPending) = state.modify { state in
@@ -186,13 +232,11 @@ public final class SearchAnalytics: Sendable {
         }
         if prune {
             let (seconds, _) = configuration.retention.components
-            try store.prune(before: now - seconds * 1000, maximumSearches: configuration.maximumSearches)
+            try store.prune(before: now - seconds * 1000, after: now + 86_400_000, maximumSearches: configuration.maximumSearches)
         }
         // A burst still going is counted once its pause is over.
         if stillPending, state.modify({ $0.scheduleFlush() }) {
-            DispatchQueue.global(qos: .utility).asyncAfter(deadline: .now() + .milliseconds(Int(window) + 100)) { [weak self] in
-                try? self?.flush(settlingEverything: false)
-            }
+            scheduleFlush(after: .milliseconds(Int(min(window, 3_600_000)) + 100))
         }
     }
 

@@ -20,6 +20,8 @@ struct CountedSearch: Sendable, Hashable {
     var filters: String?
     /// The objectIDs of the first page of hits.
     var hits: [String]
+    /// How many searches this one stands for (a replayed log's `count`; 1 for a search answered).
+    var weight = 1
 }
 
 /// An Insights event as stored: with the time it happened (its timestamp, or when received).
@@ -44,11 +46,13 @@ final class AnalyticsStore: @unchecked Sendable {
         CREATE TABLE IF NOT EXISTS searches(
             id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, at INTEGER NOT NULL, query TEXT NOT NULL,
             normalized TEXT NOT NULL, nb_hits INTEGER NOT NULL, user_token TEXT NOT NULL, query_id TEXT,
-            tags TEXT NOT NULL, filters TEXT, hits TEXT NOT NULL);
+            tags TEXT NOT NULL, filters TEXT, hits TEXT NOT NULL, weight INTEGER NOT NULL DEFAULT 1);
         CREATE INDEX IF NOT EXISTS searches_by_index ON searches(index_name, at);
+        CREATE INDEX IF NOT EXISTS searches_by_time ON searches(at);
         CREATE TABLE IF NOT EXISTS events(
             id INTEGER PRIMARY KEY, index_name TEXT NOT NULL, at INTEGER NOT NULL, event TEXT NOT NULL);
         CREATE INDEX IF NOT EXISTS events_by_index ON events(index_name, at);
+        CREATE INDEX IF NOT EXISTS events_by_time ON events(at);
         """
 
     private func withConnection<T>(_ body: (SQLiteConnection) throws -> T) throws(SearchError) -> T {
@@ -59,6 +63,7 @@ final class AnalyticsStore: @unchecked Sendable {
                 let opened = try SQLiteConnection(path: path)
                 try opened.execute("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;")
                 try opened.execute(AnalyticsStore.schema)
+                try AnalyticsStore.addWeightColumn(opened)
                 connection = opened
             }
             return try body(connection!)
@@ -76,8 +81,8 @@ final class AnalyticsStore: @unchecked Sendable {
         try withConnection { db in
             try db.transaction {
                 let insertSearch = try db.statement("""
-                    INSERT INTO searches(index_name, at, query, normalized, nb_hits, user_token, query_id, tags, filters, hits)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO searches(index_name, at, query, normalized, nb_hits, user_token, query_id, tags, filters, hits, weight)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
                 for search in searches {
                     insertSearch.reset()
@@ -91,6 +96,7 @@ final class AnalyticsStore: @unchecked Sendable {
                     try insertSearch.bind(8, JSONValue.array(search.tags.map { .string($0) }).jsonString)
                     try insertSearch.bind(9, search.filters)
                     try insertSearch.bind(10, JSONValue.array(search.hits.map { .string($0) }).jsonString)
+                    try insertSearch.bind(11, Int64(search.weight))
                     try insertSearch.run()
                 }
                 let insertEvent = try db.statement("INSERT INTO events(index_name, at, event) VALUES (?, ?, ?)")
@@ -105,22 +111,22 @@ final class AnalyticsStore: @unchecked Sendable {
         }
     }
 
-    /// Removes what is older than `before` (milliseconds), then the oldest searches past
-    /// `maximumSearches` (and the events older than the oldest search kept).
-    func prune(before: Int64, maximumSearches: Int) throws(SearchError) {
+    /// Removes what is older than `before` (milliseconds) or dated more than a day ahead, then
+    /// the oldest searches past `maximumSearches`, and the oldest events past as many.
+    func prune(before: Int64, after: Int64, maximumSearches: Int) throws(SearchError) {
         try withConnection { db in
             try db.transaction {
-                let oldSearches = try db.statement("DELETE FROM searches WHERE at < ?")
-                try oldSearches.bind(1, before)
-                try oldSearches.run()
-                let oldEvents = try db.statement("DELETE FROM events WHERE at < ?")
-                try oldEvents.bind(1, before)
-                try oldEvents.run()
-                let excess = try db.statement("""
-                    DELETE FROM searches WHERE id <= (SELECT id FROM searches ORDER BY id DESC LIMIT 1 OFFSET ?)
-                    """)
-                try excess.bind(1, Int64(maximumSearches))
-                try excess.run()
+                for table in ["searches", "events"] {
+                    let old = try db.statement("DELETE FROM \(table) WHERE at < ? OR at > ?")
+                    try old.bind(1, before)
+                    try old.bind(2, after)
+                    try old.run()
+                    let excess = try db.statement("""
+                        DELETE FROM \(table) WHERE id <= (SELECT id FROM \(table) ORDER BY id DESC LIMIT 1 OFFSET ?)
+                        """)
+                    try excess.bind(1, Int64(maximumSearches))
+                    try excess.run()
+                }
             }
         }
     }
@@ -130,7 +136,7 @@ final class AnalyticsStore: @unchecked Sendable {
         try withConnection { db in
             try db.readTransaction {
                 let select = try db.statement("""
-                    SELECT at, query, normalized, nb_hits, user_token, query_id, tags, filters, hits FROM searches
+                    SELECT at, query, normalized, nb_hits, user_token, query_id, tags, filters, hits, weight FROM searches
                     WHERE index_name = ? AND at >= ? AND at < ? ORDER BY at, id
                     """)
                 try select.bind(1, indexName)
@@ -142,7 +148,7 @@ final class AnalyticsStore: @unchecked Sendable {
                         indexName: indexName, at: select.int64(0), query: select.string(1), normalized: select.string(2),
                         nbHits: Int(select.int64(3)), userToken: select.string(4), queryID: select.optionalString(5),
                         tags: AnalyticsStore.strings(select.string(6)), filters: select.optionalString(7),
-                        hits: AnalyticsStore.strings(select.string(8))))
+                        hits: AnalyticsStore.strings(select.string(8)), weight: Int(max(1, select.int64(9)))))
                 }
                 return result
             }
@@ -166,6 +172,15 @@ final class AnalyticsStore: @unchecked Sendable {
                 return result
             }
         }
+    }
+
+    /// `weight` came after the first databases were made: added where missing.
+    private static func addWeightColumn(_ db: SQLiteConnection) throws {
+        let columns = try db.statement("PRAGMA table_info(searches)")
+        var names: [String] = []
+        while try columns.step() { names.append(columns.string(1)) }
+        columns.reset()
+        if !names.contains("weight") { try db.execute("ALTER TABLE searches ADD COLUMN weight INTEGER NOT NULL DEFAULT 1") }
     }
 
     private static func strings(_ text: String) -> [String] {

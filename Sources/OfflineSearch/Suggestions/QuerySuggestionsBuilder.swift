@@ -11,13 +11,13 @@ import SearchAPI
 ///    "apple cell phones"), with popularity 0 unless searched too.
 /// 2. **Cleaning**: lowercased, spaces collapsed; characters other than letters, digits and
 ///    spaces removed unless `allowSpecialCharacters`; left out when shorter than `minLetters`
-///    letters or matching an `exclude` expression; of a singular and a plural form (per
-///    `languages`), the more popular kept.
-/// 3. **Checking**: each is searched in every source (typo tolerance off: the hits are exact
-///    matches); it is kept where it finds at least `minHits` records, with that count
+///    letters or matching an `exclude` expression.
+/// 3. **Checking**: each is searched in every source as written (typo tolerance off, no words
+///    removed, no rules); it is kept where it finds at least `minHits` records, with that count
 ///    (`exact_nb_hits`) and the top `amount` values of each facet among its hits
 ///    (`exact_matches`, `{value, count}`) and the values users filtered on with that query
-///    (`analytics`, `{attribute, operator, value, count}`).
+///    (`analytics`, `{attribute, operator, value, count}`). Of a singular and a plural form
+///    (per `languages`) that both pass, the more popular is kept.
 /// 4. **Writing**: into a new index beside the old one, which then replaces it in one
 ///    transaction: the old suggestions stay searchable until then.
 public struct QuerySuggestionsBuilder: Sendable {
@@ -103,7 +103,7 @@ public struct QuerySuggestionsBuilder: Sendable {
                 for name in names {
                     for search in try analytics.allSearches(of: name)
                     where source.analyticsTags.isEmpty || search.tags.contains(where: source.analyticsTags.contains) {
-                        add(search.query, 1)
+                        add(search.query, search.weight)
                         searchesByQuery[clean(search.query), default: []].append(search)
                     }
                 }
@@ -130,15 +130,13 @@ public struct QuerySuggestionsBuilder: Sendable {
         }
         let candidateCount = popularity.count
 
-        // 2. Cleaning: letters, exclusions, plurals (the more popular form first, so it stays).
+        // 2. Cleaning: letters and exclusions.
         let ordered = popularity.map { Candidate(query: $0.key, popularity: $0.value) }
             .sorted { ($0.popularity, $1.query.count, $1.query) > ($1.popularity, $0.query.count, $0.query) }
         let minimumLetters = configuration.sourceIndices.map(\.minLetters).min() ?? 0
-        let plurals = PluralRuleSet.forLanguages(configuration.languages)
-        var kept: [Candidate] = []
-        var keptQueries: Set<String> = []
+        var cleaned: [Candidate] = []
         for candidate in ordered {
-            if candidate.query.unicodeScalars.filter({ !$0.properties.isWhitespace }).count < minimumLetters {
+            if QuerySuggestionsBuilder.letterCount(candidate.query) < minimumLetters {
                 leftOut["minLetters", default: 0] += 1
                 continue
             }
@@ -147,28 +145,31 @@ public struct QuerySuggestionsBuilder: Sendable {
                 leftOut["exclude", default: 0] += 1
                 continue
             }
-            if let plurals, QuerySuggestionsBuilder.hasOtherForm(candidate.query, in: keptQueries, plurals: plurals) {
-                leftOut["plural", default: 0] += 1
-                continue
-            }
-            kept.append(candidate)
-            keptQueries.insert(candidate.query)
+            cleaned.append(candidate)
         }
 
-        // 3. Checking each against its sources.
+        // 3. Checking each against its sources, then, among those kept, one form of each
+        //    singular and plural (the more popular, first in `cleaned`'s order).
+        let plurals = PluralRuleSet.forLanguages(configuration.languages)
+        var keptQueries: Set<String> = []
         var records: [JSONObject] = []
-        for candidate in kept {
+        for candidate in cleaned {
             var record: JSONObject = ["objectID": .string(candidate.query), "query": .string(candidate.query),
                                       "nb_words": .int(Int64(candidate.query.split(separator: " ").count)),
                                       "popularity": .int(Int64(candidate.popularity))]
             var found = false
             for (source, index) in sources {
-                if candidate.query.unicodeScalars.filter({ !$0.properties.isWhitespace }).count < source.minLetters { continue }
+                if QuerySuggestionsBuilder.letterCount(candidate.query) < source.minLetters { continue }
                 var parameters = SearchParameters(query: candidate.query)
                 parameters.hitsPerPage = 0
                 parameters.facets = source.facets.map(\.attribute)
                 parameters.maxValuesPerFacet = source.facets.map(\.amount).max()
+                // The records that match the suggestion as written: no typos, no words dropped,
+                // no rules.
                 parameters.other["typoTolerance"] = .bool(false)
+                parameters.other["removeWordsIfNoResults"] = "none"
+                parameters.other["optionalWords"] = .array([])
+                parameters.other["enableRules"] = .bool(false)
                 parameters.other["analytics"] = .bool(false)
                 let response = try index.search(parameters)
                 guard response.nbHits >= max(source.minHits, 1) else { continue }
@@ -186,7 +187,16 @@ public struct QuerySuggestionsBuilder: Sendable {
                 record.appendUnique(source.indexName, ["exact_nb_hits": .int(Int64(response.nbHits)),
                                                        "facets": ["exact_matches": .object(exactMatches), "analytics": .object(analytics)]])
             }
-            if found { records.append(record) } else { leftOut["minHits", default: 0] += 1 }
+            guard found else {
+                leftOut["minHits", default: 0] += 1
+                continue
+            }
+            if let plurals, QuerySuggestionsBuilder.hasOtherForm(candidate.query, in: keptQueries, plurals: plurals) {
+                leftOut["plural", default: 0] += 1
+                continue
+            }
+            keptQueries.insert(candidate.query)
+            records.append(record)
         }
         return (records, Report(candidates: candidateCount, suggestions: records.count, leftOut: leftOut))
     }
@@ -204,6 +214,11 @@ public struct QuerySuggestionsBuilder: Sendable {
             }
         }
         return String(scalars).split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    }
+
+    /// The letters (and digits) of a query: its characters but spaces.
+    static func letterCount(_ query: String) -> Int {
+        query.unicodeScalars.filter { !$0.properties.isWhitespace }.count
     }
 
     /// Whether a query with one word in another singular or plural form is already kept.
@@ -238,7 +253,7 @@ public struct QuerySuggestionsBuilder: Sendable {
         for search in searches {
             guard let filters = search.filters else { continue }
             for filter in Set(SearchAnalytics.filters(in: filters).filter { $0.attribute == attribute && $0.operator == ":" }.compactMap(\.value)) {
-                counts[filter, default: 0] += 1
+                counts[filter, default: 0] += search.weight
             }
         }
         return counts.map { ($0.key, $0.value) }.sorted { ($0.1, $1.0) > ($1.1, $0.0) }

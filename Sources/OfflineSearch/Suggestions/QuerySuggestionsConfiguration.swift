@@ -86,7 +86,10 @@ public struct QuerySuggestionsConfiguration: Sendable, Hashable {
             throw SearchError(.invalidJSON, "configuration: expected a JSON object with indexName and sourceIndices")
         }
         let reader = FieldReader(object: object, place: "configuration")
-        try reader.checkKeys(["indexName", "sourceIndices", "languages", "exclude", "allowSpecialCharacters", "region"])
+        // `appId`, `region` and `enablePersonalization` come with a configuration read back from
+        // Algolia: accepted and not used.
+        try reader.checkKeys(["indexName", "sourceIndices", "languages", "exclude", "allowSpecialCharacters", "region", "appId",
+                              "enablePersonalization", "status"])
         let indexName = try reader.string("indexName")
         guard let sources = object["sourceIndices"]?.arrayValue, !sources.isEmpty else {
             throw SearchError(.invalidParameter, "configuration.sourceIndices: expected an array of at least one source index")

@@ -63,7 +63,14 @@ struct AnalyticsCommand: ParsableCommand {
         if let since { query["startDate"] = since }
         if let until { query["endDate"] = until }
         if let tags { query["tags"] = tags }
-        let request = try AnalyticsRequest(query: query)
+        let request: AnalyticsRequest
+        do {
+            request = try AnalyticsRequest(query: query)
+        } catch {
+            // The API's names are this command's options here.
+            throw CommandFailure(error.message.replacingOccurrences(of: "startDate", with: "--since")
+                .replacingOccurrences(of: "endDate", with: "--until"))
+        }
         let output: JSONValue
         var table: [[String]] = []
         if noResults {

@@ -11,14 +11,20 @@ private final class ScriptedClock: @unchecked Sendable {
     func set(_ offset: TimeInterval) { lock.withLock { seconds = 1_795_000_000 + offset } }
 }
 
-@Suite struct SearchAnalyticsTests {
-    private static let products: [JSONValue] = [
+/// A small shop: three iPhones, a Galaxy, two Samsung TVs.
+enum AnalyticsFixture {
+    static let products: [JSONValue] = [
         ["objectID": "1", "name": "iPhone 12", "brand": "Apple", "categories": ["Phones"]],
         ["objectID": "2", "name": "iPhone 13", "brand": "Apple", "categories": ["Phones"]],
         ["objectID": "3", "name": "iPhone 13 case", "brand": "Apple", "categories": ["Accessories"]],
         ["objectID": "4", "name": "Galaxy S21", "brand": "Samsung", "categories": ["Phones"]],
         ["objectID": "5", "name": "Samsung TV 55", "brand": "Samsung", "categories": ["TVs"]],
         ["objectID": "6", "name": "Samsung TV 65", "brand": "Samsung", "categories": ["TVs"]],
+    ]
+}
+
+@Suite struct SearchAnalyticsTests {
+    private static let products = AnalyticsFixture.products + [
         ["objectID": "7", "name": "Laptop stand", "brand": "Acme", "categories": ["Accessories"]],
     ]
     private static let settings: JSONObject = ["searchableAttributes": ["name", "brand", "categories"],
@@ -39,7 +45,7 @@ private final class ScriptedClock: @unchecked Sendable {
         clock.set(offset)
         var object = extra
         object["query"] = .string(query)
-        object["userToken"] = .string(user)
+        if !user.isEmpty { object["userToken"] = .string(user) }
         return try engine.existingIndex("products").search(SearchParameters(json: object))
     }
 
@@ -103,7 +109,7 @@ private final class ScriptedClock: @unchecked Sendable {
         #expect(brands.map { "\($0.operator ?? "")\($0.value ?? ""):\($0.count)" } == [":Apple:1", ":Nokia:1"])
 
         let hits = try analytics.topHits(request).hits
-        #expect(hits.first { $0.hit == "6" }?.count == 3, "shown for tv, tv s and none else")
+        #expect(hits.first { $0.hit == "6" }?.count == 3, "shown for tv, tv s and samsung")
         #expect(hits.first { $0.hit == "6" }?.clickAnalytics?.clickCount == 1)
 
         // Tags, paging, the default period.
@@ -114,6 +120,69 @@ private final class ScriptedClock: @unchecked Sendable {
         request.tags = "mobile"
         #expect(try analytics.topSearches(request).searches.isEmpty)
         #expect(try analytics.searchCount(AnalyticsRequest(indexName: "products")).dates.count == 8)
+    }
+
+    @Test func aQueryTheUserStayedOnCountsWhenErasedAndATypoDoesNot() throws {
+        let clock = ScriptedClock()
+        let (folder, engine) = try engine(clock)
+        _ = folder
+        // Typed, looked at for 5 s, erased and changed: both count.
+        for (at, text) in [(0.0, "iphone"), (5, "iphon"), (5.5, "ipho"), (6, "iph"), (6.5, "ip"), (7, "ipa"), (7.5, "ipad")] {
+            try search(engine, text, user: "a", at: at, clock: clock)
+        }
+        // A typo erased at once: only what the user went on to type counts.
+        for (at, text) in [(100.0, "galx"), (100.5, "gal"), (101, "gala"), (101.5, "galaxy")] {
+            try search(engine, text, user: "b", at: at, clock: clock)
+        }
+        // A box cleared after a look, then another query: both count.
+        for (at, text) in [(200.0, "samsung tv"), (205, ""), (206, "c"), (206.5, "case")] {
+            try search(engine, text, user: "c", at: at, clock: clock)
+        }
+        // Two users without a userToken, told apart by the server's fallback: each counts.
+        SearchAnalytics.$fallbackUserToken.withValue("10.0.0.1") { _ = try? search(engine, "iphone 13", user: "", at: 300, clock: clock) }
+        SearchAnalytics.$fallbackUserToken.withValue("10.0.0.2") { _ = try? search(engine, "iphone 12", user: "", at: 300.5, clock: clock) }
+        // A params string's analytics=false and analyticsTags as the JSON forms.
+        clock.set(301)
+        let index = try engine.existingIndex("products")
+        _ = try index.search(SearchParameters(urlEncoded: "query=tv&analytics=false&userToken=d"))
+        _ = try index.search(SearchParameters(urlEncoded: "query=galaxy%20s21&analyticsTags=mobile,ios&userToken=e"))
+        let analytics = try #require(engine.analytics)
+        try analytics.flush(settlingEverything: true)
+        let day = Period.day(Int64(clock.now.timeIntervalSince1970 * 1000))
+        let request = AnalyticsRequest(indexName: "products", startDate: day, endDate: day, limit: 100)
+        let counted = Dictionary(uniqueKeysWithValues: try analytics.topSearches(request).searches.map { ($0.search, $0.count) })
+        #expect(counted == ["iphone": 1, "ipad": 1, "galaxy": 1, "samsung tv": 1, "case": 1, "iphone 13": 1, "iphone 12": 1,
+                            "galaxy s21": 1])
+        var tagged = request
+        tagged.tags = "mobile AND ios"
+        #expect(try analytics.topSearches(tagged).searches.map(\.search) == ["galaxy s21"])
+    }
+
+    @Test func eventsAndLogsOutOfRangeAreRefusedAndWeightsCount() throws {
+        let clock = ScriptedClock()
+        let (folder, engine) = try engine(clock)
+        _ = folder
+        clock.set(0)
+        let now = Int64(clock.now.timeIntervalSince1970 * 1000)
+        let old = InsightsEvent.viewedObjectIDs(eventName: "Viewed", indexName: "products", userToken: "a", objectIDs: ["1"],
+                                                timestamp: now - 31 * 86_400_000)
+        #expect(throws: SearchError.self) { try engine.recordEvents([old]) }
+        let seconds = InsightsEvent.viewedObjectIDs(eventName: "Viewed", indexName: "products", userToken: "a", objectIDs: ["1"],
+                                                    timestamp: now / 1000)
+        #expect(throws: SearchError.self) { try engine.recordEvents([seconds]) }
+        let huge: JSONValue = ["events": [["eventType": "click", "eventName": "c", "index": "products", "userToken": "a",
+                                           "queryID": "0123456789abcdef0123456789abcdef", "objectIDs": ["1", "2"],
+                                           "positions": [.int(Int64.max), .int(Int64.max)]]]]
+        #expect(throws: SearchError.self) { try InsightsEvent.events(inBody: huge) }
+        #expect(throws: SearchError.self) { try engine.replaySearchLog([["query": "tv", "count": .int(Int64.max)]], into: "products") }
+        // A log's count is one stored search that weighs it.
+        #expect(try engine.replaySearchLog([["query": "tv", "count": 250_000], ["query": "iphone"]], into: "products") == 250_001)
+        let day = Period.day(now)
+        let report = try #require(engine.analytics).topSearches(AnalyticsRequest(indexName: "products", startDate: day, endDate: day))
+        #expect(report.searches.map(\.count) == [250_000, 1])
+        #expect(try #require(engine.analytics).store.searches(of: "products", from: 0, to: .max).count == 2)
+        // A negative page from the Swift API is an empty page, not a crash.
+        #expect(try #require(engine.analytics).topSearches(AnalyticsRequest(indexName: "products", limit: -1, offset: -5)).searches.isEmpty)
     }
 
     @Test func theCountedSearchesAreKeptInTheDataFolder() throws {
