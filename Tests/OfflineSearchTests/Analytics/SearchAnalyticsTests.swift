@@ -185,6 +185,22 @@ enum AnalyticsFixture {
         #expect(try #require(engine.analytics).topSearches(AnalyticsRequest(indexName: "products", limit: -1, offset: -5)).searches.isEmpty)
     }
 
+    @Test func storageIsBoundedByCountAndRetention() throws {
+        let clock = ScriptedClock()
+        let folder = TemporaryDirectory()
+        let engine = try SearchEngine(directory: folder.url, analytics: SearchAnalytics.Configuration(
+            retention: .seconds(86_400), maximumSearches: 3, now: { clock.now }))
+        try engine.index("products").saveObjects(AnalyticsFixture.products)
+        let analytics = try #require(engine.analytics)
+        clock.set(0)
+        try engine.replaySearchLog(["iphone", "galaxy", "samsung", "tv", "case"].map { ["query": .string($0)] }, into: "products")
+        #expect(try analytics.store.searches(of: "products", from: 0, to: .max).map(\.query) == ["samsung", "tv", "case"])
+        // Two days on (and past the ten minutes between prunings): the day-old searches go.
+        clock.set(2 * 86_400)
+        try engine.replaySearchLog([["query": "iphone"]], into: "products")
+        #expect(try analytics.store.searches(of: "products", from: 0, to: .max).map(\.query) == ["iphone"])
+    }
+
     @Test func theCountedSearchesAreKeptInTheDataFolder() throws {
         let clock = ScriptedClock()
         let (folder, engine) = try engine(clock)
