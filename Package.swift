@@ -59,7 +59,9 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // The dashboard's files ship inside the binary, in DashboardAssets.swift.
+            exclude: ["Dashboard/site", "Dashboard/make_assets.py"]
         ),
         // A client of Algolia's REST API (Algolia itself, or `offline-search serve`) behind the
         // same protocols as the engine: URLSession and Algolia's retry strategy. On SearchAPI

@@ -32,6 +32,8 @@ public struct AlgoliaResponder: HTTPResponder {
     let cache: ResponseCache?
     /// The time credentials are checked at (`validUntil`); tests set it.
     var now: @Sendable () -> Date = { Date() }
+    /// The dashboard at `/` and `/dashboard/…`; nil: not served (`--no-dashboard`).
+    var dashboard: Dashboard?
 
     static let applicationIDName = "x-algolia-application-id"
     static let apiKeyName = "x-algolia-api-key"
@@ -59,6 +61,7 @@ public struct AlgoliaResponder: HTTPResponder {
 
     private func answer(_ request: Request, context: Context) async throws -> Response {
         if request.method == .options { return Response(status: .noContent) }
+        if let dashboard, Dashboard.serves(request.uri.path) { return dashboard.response(to: request) }
         let query = Dictionary(FormURLEncoding.decodePairs(request.uri.query ?? ""), uniquingKeysWith: { first, _ in first })
         let segments = try AlgoliaRoute.decodedSegments(of: request.uri.path)
         let credential = { (name: String) -> String? in

@@ -41,10 +41,12 @@ public struct AlgoliaServer: Sendable {
     /// The responder alone, for tests that send requests in-process (`app.test(.router)`). Each
     /// access makes a new one, with a response cache of its own.
     public var responder: AlgoliaResponder {
-        AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
-                         authenticator: APIKeyAuthenticator(configuration: configuration),
-                         maxBodySize: configuration.maxBodySize, logger: logger,
-                         cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
+        var responder = AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
+                                         authenticator: APIKeyAuthenticator(configuration: configuration),
+                                         maxBodySize: configuration.maxBodySize, logger: logger,
+                                         cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
+        if configuration.dashboard { responder.dashboard = Dashboard(configuration: configuration) }
+        return responder
     }
 
     /// The Hummingbird application; `onListening` gets the bound port (useful with port 0).

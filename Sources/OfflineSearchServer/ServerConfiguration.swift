@@ -24,10 +24,14 @@ public struct ServerConfiguration: Sendable {
     /// The most memory, in bytes, the response cache holds: repeated searches are answered from
     /// it while no write has changed the indices they read. 0 turns it off.
     public var responseCacheSize: Int
+    /// Whether the dashboard is served at `/` and `/dashboard/…` (a page that uses the same REST
+    /// API with the key a person gives it).
+    public var dashboard: Bool
 
     public init(host: String = "127.0.0.1", port: Int = 8108, applicationID: String? = nil,
                 adminKey: String? = nil, searchKey: String? = nil, maxBodySize: Int = 100 * 1024 * 1024,
-                responseCacheSize: Int = 64 * 1024 * 1024) {
+                responseCacheSize: Int = 64 * 1024 * 1024, dashboard: Bool = true) {
+        self.dashboard = dashboard
         self.host = host
         self.port = port
         self.applicationID = applicationID

@@ -29,6 +29,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("response-cache"),
             help: "MiB of memory for answers to repeated searches, kept while no write changes the indices they read (0: off).")
     var responseCacheMiB = 64
+    @Flag(name: .customLong("no-dashboard"), help: "Do not serve the dashboard (the web page at / and /dashboard).")
+    var noDashboard = false
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
@@ -53,7 +55,7 @@ struct ServeCommand: AsyncParsableCommand {
         let folder = data.folder
         let engine = try folder.engine()
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey,
-                                                responseCacheSize: responseCacheMiB * 1024 * 1024)
+                                                responseCacheSize: responseCacheMiB * 1024 * 1024, dashboard: !noDashboard)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }
         // Request logs go to stderr with the notes; stdout stays free for scripts.
         LoggingSystem.bootstrap(StreamLogHandler.standardError)
@@ -65,6 +67,7 @@ struct ServeCommand: AsyncParsableCommand {
             try await server.run { port in
                 let access = configuration.isOpen ? "no keys: any credentials accepted" : "keys required"
                 Terminal.note("Serving \(folder.url.path) on http://\(configuration.host):\(port) (\(access)); Ctrl-C stops.")
+                if configuration.dashboard { Terminal.note("Dashboard: http://\(configuration.host):\(port)/dashboard") }
             }
         } catch let error as ServerStartError {
             throw ValidationError(error.message)
