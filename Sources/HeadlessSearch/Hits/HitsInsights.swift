@@ -1,7 +1,7 @@
 import SearchAPI
 
 /// Where a hits interactor reports what the user did with its hits (InstantSearch's hits
-/// tracker): an ``InsightsService`` (the remote client sends to Algolia's Insights API, the
+/// tracker): an `InsightsService` (the remote client sends to Algolia's Insights API, the
 /// local engine records beside its analytics), the user's token and the events' names.
 ///
 /// A click or conversion carries the `queryID` of the search the hit came from when that
