@@ -47,6 +47,7 @@ export function renderCompare(view, context) {
       return;
     }
     const current = ++sequence;
+    summary.dataset.state = 'loading'; // 'done' once the latest answer is shown
     const request = (indexName) => ({
       indexName, query: box.value, hitsPerPage: HITS, analytics: false, clickAnalytics: false,
       attributesToRetrieve: ['name', 'title', 'query'], attributesToHighlight: [], attributesToSnippet: [],
@@ -55,12 +56,16 @@ export function renderCompare(view, context) {
     try {
       answer = await api('POST', '/1/indexes/*/queries', { requests: [request(leftName), request(rightName)], strategy: 'none' });
     } catch (failure) {
-      if (current === sequence) showError(error, failure);
+      if (current === sequence) {
+        showError(error, failure);
+        summary.dataset.state = 'done';
+      }
       return;
     }
     if (current !== sequence) return; // a newer query was sent meanwhile
     showError(error, '');
     show(leftName, rightName, answer.results[0].hits || [], answer.results[1].hits || []);
+    summary.dataset.state = 'done';
   }
 
   function show(leftName, rightName, leftHits, rightHits) {

@@ -177,4 +177,7 @@ export function renderRecords(panel, index) {
         h('p', { class: 'muted' }, `An array of records, sent in batches of ${formatNumber(BATCH_SIZE)}; records with an existing objectID replace it.`),
         file, h('div', { class: 'actions' }, importButton), progress, importStatus, importError)));
   browse();
+  // /dashboard/indexes/NAME/records?objectID=ID opens that record (the search preview links there).
+  const requested = new URLSearchParams(location.search).get('objectID');
+  if (requested) open(requested);
 }

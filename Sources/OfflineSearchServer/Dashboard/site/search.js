@@ -105,6 +105,7 @@ export function renderSearch(panel, index, context) {
 
   async function search() {
     const sequence = ++state.sequence;
+    stats.dataset.state = 'loading'; // 'done' once the latest answer is shown (the tests wait on it)
     const body = {
       query: state.query,
       page: state.page,
@@ -120,12 +121,16 @@ export function renderSearch(panel, index, context) {
     try {
       answer = await api('POST', indexPath(index, 'query'), body);
     } catch (failure) {
-      if (sequence === state.sequence) showError(error, failure);
+      if (sequence === state.sequence) {
+        showError(error, failure);
+        stats.dataset.state = 'done';
+      }
       return;
     }
     if (sequence !== state.sequence) return; // a newer search was sent meanwhile
     showError(error, '');
     show(answer);
+    stats.dataset.state = 'done';
   }
 
   function show(answer) {
@@ -222,7 +227,7 @@ export function renderSearch(panel, index, context) {
     toggle.addEventListener('click', () => {
       const open = toggle.getAttribute('aria-expanded') !== 'true';
       toggle.setAttribute('aria-expanded', String(open));
-      if (open && !ranking.firstChild) ranking.append(rankingTable(hit, position, previousHit));
+      if (open && !ranking.firstChild) ranking.append(...rankingTable(hit, position, previousHit));
       ranking.hidden = !open;
     });
     return h('li', { class: 'hit', 'data-test': 'hit', 'data-object-id': hit.objectID },
@@ -230,6 +235,7 @@ export function renderSearch(panel, index, context) {
         h('span', { class: 'position' }, `#${position + 1}`),
         h('strong', { class: 'hit-title', 'data-test': 'hit-title' }, title),
         h('code', { class: 'object-id' }, hit.objectID),
+        context.admin && h('a', { class: 'hit-edit', 'data-test': 'edit-control', href: `/dashboard/indexes/${encodeURIComponent(index)}/records?objectID=${encodeURIComponent(hit.objectID)}` }, 'Edit'),
         toggle),
       rows.length ? h('dl', { class: 'hit-attrs' }, rows) : null,
       ranking);
