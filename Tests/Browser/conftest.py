@@ -48,12 +48,22 @@ class Site:
             return error.code, json.loads(error.read() or b"null")
 
 
+# Searches counted into instant_search's analytics before the server starts.
+SEARCH_LOG = [{"query": "tv", "count": 30}, {"query": "iphone", "count": 12}, {"query": "zzzqqq", "count": 3}]
+
+
 def prepared_data_folder(folder):
-    """instant_search and instant_search_copy imported with the CLI (3,000 records each)."""
+    """instant_search and instant_search_copy imported with the CLI (3,000 records each), and a
+    few searches counted (`analytics --replay`)."""
     for name in ("instant_search", "instant_search_copy"):
         subprocess.run([str(BINARY), "import", "--data", folder, name, str(REPO / "Datasets" / "instant_search.json"),
                         "--settings", str(REPO / "Datasets" / "instant_search.settings.json")],
                        check=True, stdout=subprocess.DEVNULL, cwd=REPO)
+    log = Path(folder) / "searches.json"
+    log.write_text(json.dumps(SEARCH_LOG))
+    subprocess.run([str(BINARY), "analytics", "--data", folder, "instant_search", "--replay", str(log)],
+                   check=True, stdout=subprocess.DEVNULL, cwd=REPO)
+    log.unlink()
 
 
 @contextmanager

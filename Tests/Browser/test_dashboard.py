@@ -113,6 +113,18 @@ def test_indices_search_facets_and_ranking(site, browser, screenshot):
     assert brands and set(brands) == {"Apple"}
     assert '"brand:Apple"' in browser.find_element(By.ID, "raw-request-json").get_attribute("textContent")
     assert browser.find_element(By.CSS_SELECTOR, "input[data-facet=brand][data-value=Apple]").is_selected()
+    apple_hits = nb_hits(browser)
+
+    # A second brand is ORed with the first (its count is still shown): more hits, of either brand.
+    click(browser, "input[data-facet=brand][data-value=Samsung]")
+    settle(browser)
+    assert nb_hits(browser) > apple_hits
+    assert set(cell.text for cell in browser.find_elements(By.CSS_SELECTOR, "#hits [data-attr=brand]")) <= {"Apple", "Samsung"}
+    request = browser.find_element(By.ID, "raw-request-json").get_attribute("textContent")
+    assert json.loads(request.split("\n", 1)[1])["facetFilters"] == [["brand:Apple", "brand:Samsung"]]
+    click(browser, "input[data-facet=brand][data-value=Samsung]")
+    settle(browser)
+    assert nb_hits(browser) == apple_hits
 
     # The second hit's ranking info: a table of the criteria, in Algolia's order.
     toggle = browser.find_elements(By.CSS_SELECTOR, "#hits [data-test=ranking-toggle]")[1]
@@ -266,12 +278,15 @@ def test_synonyms_rules_and_analytics(site, browser):
     confirm(browser)
     text_in(browser, "#rules-count", "0 rules")
 
-    # Analytics: the three reports, a bar per day.
-    clickable(browser, "#tab-analytics").click()
-    text_in(browser, "#analytics-total", "searches in these")
-    assert browser.find_elements(By.CSS_SELECTOR, "#analytics-count tbody tr .bar")
-    for table in ("analytics-top", "analytics-no-results"):
-        visible(browser, "#%s tbody tr" % table)
+    # Analytics of instant_search (a log replayed into it by conftest): the three reports.
+    browser.get(site.url + "/dashboard/indexes/instant_search/analytics")
+    text_in(browser, "#analytics-total", "45 searches in these 8 days")
+    top = [[cell.text for cell in row.find_elements(By.CSS_SELECTOR, "th, td")[:3]]
+           for row in visible(browser, "#analytics-top").find_elements(By.CSS_SELECTOR, "tbody tr")]
+    assert top[:2] == [["tv", "30", top[0][2]], ["iphone", "12", top[1][2]]] and int(top[0][2]) > 0
+    text_in(browser, "#analytics-no-results tbody", "zzzqqq")
+    bars = browser.find_elements(By.CSS_SELECTOR, "#analytics-count tbody tr .bar")
+    assert len(bars) == 8 and bars[-1].size["width"] > bars[0].size["width"]
     assert not [e for e in browser.find_elements(By.CSS_SELECTOR, ".field-error") if e.is_displayed()]
 
 

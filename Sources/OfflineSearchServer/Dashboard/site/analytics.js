@@ -15,7 +15,7 @@ const REPORTS = [
       ['Count', (row) => formatNumber(row.count)],
       ['Hits', (row) => formatNumber(row.nbHits)],
       ['Click-through', (row) => percent(row.clickThroughRate)],
-      ['Avg. click position', (row) => (typeof row.averageClickPosition === 'number' ? row.averageClickPosition.toFixed(1) : '—')],
+      ['Avg. position', (row) => (typeof row.averageClickPosition === 'number' ? row.averageClickPosition.toFixed(1) : '—')],
       ['Conversion', (row) => percent(row.conversionRate)],
     ],
   },

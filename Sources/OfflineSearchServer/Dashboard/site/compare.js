@@ -88,7 +88,7 @@ export function renderCompare(view, context) {
           note = 'only here';
         } else if (other !== i) {
           mark = 'moved';
-          note = other > i ? `↑ ${other - i}` : `↓ ${i - other}`; // this side ranks it higher (↑) or lower (↓)
+          note = `${side === 'left' ? 'right' : 'left'} #${other + 1}`; // where the other side has it
         }
         return h('li', { class: mark, 'data-test': 'compare-row', 'data-object-id': hit.objectID },
           h('span', { class: 'position' }, String(i + 1)),

@@ -18,7 +18,7 @@ export function renderIndices(view, context) {
     h('caption', { class: 'visually-hidden' }, 'Indices of this server'),
     h('thead', {}, h('tr', {},
       h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Records'),
-      h('th', { scope: 'col', class: 'num' }, 'Size'), h('th', { scope: 'col' }, 'Updated'),
+      h('th', { scope: 'col', class: 'num wide-only' }, 'Size'), h('th', { scope: 'col', class: 'wide-only' }, 'Updated'),
       h('th', { scope: 'col' }, 'Actions'))),
     body);
 
@@ -67,8 +67,8 @@ export function renderIndices(view, context) {
     return h('tr', { 'data-index': item.name },
       h('td', {}, h('a', { href: indexURL(item.name), 'data-test': 'index-link' }, item.name)),
       h('td', { class: 'num', 'data-test': 'entries' }, formatNumber(item.entries)),
-      h('td', { class: 'num' }, formatBytes(item.dataSize)),
-      h('td', {}, h('time', { datetime: item.updatedAt || '' }, formatDate(item.updatedAt))),
+      h('td', { class: 'num wide-only' }, formatBytes(item.dataSize)),
+      h('td', { class: 'wide-only' }, h('time', { datetime: item.updatedAt || '' }, formatDate(item.updatedAt))),
       h('td', { class: 'actions' }, clear, copy, remove, rowError));
   }
 

@@ -76,7 +76,8 @@ export function renderSearch(panel, index, context) {
       h('label', { for: 'search-box' }, `Search ${index}`), box),
     stats, error,
     h('div', { class: 'search-layout' },
-      h('aside', { class: 'facets', 'aria-label': 'Facets' }, h('h2', {}, 'Facets'), facets),
+      // Folded at first on a narrow screen, where it would push the hits down.
+      h('details', { class: 'facets', open: !matchMedia('(max-width: 760px)').matches }, h('summary', {}, 'Facets'), facets),
       h('div', { class: 'results' },
         hits,
         h('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next))),
@@ -97,29 +98,31 @@ export function renderSearch(panel, index, context) {
     search();
   });
 
-  function facetFilters() {
+  /** The refinements as facetFilters: one array of ORed values per attribute (ANDed), but `except`'s. */
+  function facetFilters(except) {
     return [...state.refinements]
-      .filter(([, values]) => values.size)
+      .filter(([attribute]) => attribute !== except)
       .map(([attribute, values]) => [...values].map((value) => facetFilter(attribute, value)));
   }
 
   async function search() {
     const sequence = ++state.sequence;
     stats.dataset.state = 'loading'; // 'done' once the latest answer is shown (the tests wait on it)
+    const path = indexPath(index, 'query');
     const body = {
-      query: state.query,
-      page: state.page,
-      hitsPerPage: HITS_PER_PAGE,
-      facets: ['*'],
-      getRankingInfo: true,
-      facetFilters: facetFilters(),
-      clickAnalytics: false,
-      analytics: false,
+      query: state.query, page: state.page, hitsPerPage: HITS_PER_PAGE, facets: ['*'], getRankingInfo: true,
+      facetFilters: facetFilters(), clickAnalytics: false, analytics: false,
     };
-    requestJSON.textContent = `POST ${indexPath(index, 'query')}\n${pretty(body)}`;
+    requestJSON.textContent = `POST ${path}\n${pretty(body)}`;
+    // A refined attribute's values are ORed, so its counts come from the same search without its
+    // own filter (as InstantSearch's disjunctive facets): its other values stay there to check.
+    const disjunctive = [...state.refinements.keys()].map((attribute) => api('POST', path, {
+      query: state.query, hitsPerPage: 0, facets: [attribute], facetFilters: facetFilters(attribute), clickAnalytics: false, analytics: false,
+    }).then((answer) => [attribute, answer.facets?.[attribute]], () => [attribute, null]));
     let answer;
+    let counts;
     try {
-      answer = await api('POST', indexPath(index, 'query'), body);
+      [answer, ...counts] = await Promise.all([api('POST', path, body), ...disjunctive]);
     } catch (failure) {
       if (sequence === state.sequence) {
         showError(error, failure);
@@ -129,11 +132,13 @@ export function renderSearch(panel, index, context) {
     }
     if (sequence !== state.sequence) return; // a newer search was sent meanwhile
     showError(error, '');
-    show(answer);
+    const facetCounts = { ...answer.facets };
+    for (const [attribute, values] of counts) if (values) facetCounts[attribute] = values;
+    show(answer, facetCounts);
     stats.dataset.state = 'done';
   }
 
-  function show(answer) {
+  function show(answer, facetCounts) {
     responseJSON.textContent = pretty(answer);
     fill(stats,
       h('strong', { id: 'nb-hits', 'data-value': answer.nbHits }, formatNumber(answer.nbHits)),
@@ -146,7 +151,7 @@ export function renderSearch(panel, index, context) {
     const first = (answer.page || 0) * (answer.hitsPerPage || HITS_PER_PAGE);
     fill(hits, (answer.hits || []).map((hit, i, all) => renderHit(hit, first + i, all[i - 1])));
     if (!answer.hits || !answer.hits.length) hits.append(h('li', { class: 'muted empty' }, 'No hits.'));
-    renderFacets(answer.facets || {});
+    renderFacets(facetCounts);
   }
 
   function renderFacets(answerFacets) {
