@@ -74,6 +74,10 @@ export async function api(method, path, body) {
     data = null;
   }
   if (!response.ok) {
+    // A kept key the server no longer takes (restarted with other keys): the page asks again.
+    if (response.status === 403 && config.keysRequired && /invalid/i.test(data?.message || '')) {
+      window.dispatchEvent(new CustomEvent('dashboard:key-refused', { detail: data.message }));
+    }
     throw new ApiError((data && data.message) || `HTTP ${response.status} ${response.statusText}`, response.status);
   }
   return data;

@@ -138,6 +138,13 @@ $('sign-out').addEventListener('click', () => {
   showKeyForm();
 });
 
+window.addEventListener('dashboard:key-refused', (event) => {
+  if (!document.body.dataset.mode) return; // the sign-in form says it itself
+  forgetKey();
+  showKeyForm();
+  showError($('key-error'), `${event.detail}: sign in again.`);
+});
+
 async function start() {
   let config;
   try {

@@ -86,17 +86,15 @@ export function formatDate(iso) {
 
 export const pretty = (value) => JSON.stringify(value, null, 2);
 
-/** A record's title: the first of name, title, query, else its objectID. */
-export function recordTitle(record) {
-  for (const key of ['name', 'title', 'query']) {
-    if (typeof record[key] === 'string' && record[key]) return record[key];
-  }
-  return String(record.objectID ?? '');
-}
-
-/** The attribute a record's title comes from, or null (the objectID). */
+/** The attribute a record's title comes from: the first of name, title, query; null for none. */
 export function titleAttribute(record) {
   return ['name', 'title', 'query'].find((key) => typeof record[key] === 'string' && record[key]) || null;
+}
+
+/** A record's title: its name, title or query, else its objectID. */
+export function recordTitle(record) {
+  const key = titleAttribute(record);
+  return String(key ? record[key] : record.objectID ?? '');
 }
 
 /** Parses JSON typed by a person; throws an Error that says where it is wrong. */

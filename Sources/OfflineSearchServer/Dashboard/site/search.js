@@ -1,51 +1,47 @@
-// The search preview: search as you type, facets as checkboxes, paging, ranking info per hit, and
-// the raw request and response.
+// The search preview: search as you type, facets as checkboxes, paging, each hit's ranking info,
+// and the raw request and response.
 import { api, indexPath } from '/dashboard/assets/api.js';
 import { errorSlot, fill, formatNumber, h, pretty, showError, titleAttribute } from '/dashboard/assets/dom.js';
 
 const HITS_PER_PAGE = 10;
 const FACET_VALUES_SHOWN = 8; // per attribute, until "Show all"
 
-// Algolia's ranking criteria, each with the _rankingInfo field it is decided on and what the
-// number means. Geo and promoted show only when the hit has them.
-const CRITERIA = {
-  typo: { field: 'nbTypos', label: 'typos', hint: 'typos in the matched words (fewer first)' },
-  words: { field: 'words', label: 'words', hint: 'query words matched (more first)' },
-  filters: { field: 'filters', label: 'filters', hint: 'optional filters matched (more first)' },
-  proximity: { field: 'proximityDistance', label: 'proximity', hint: 'distance between matched words (closer first)' },
-  attribute: { field: 'firstMatchedWord', label: 'attribute', hint: 'best attribute matched, then the word\'s position in it' },
-  exact: { field: 'nbExactWords', label: 'exact', hint: 'words matched exactly (more first)' },
-  custom: { field: 'userScore', label: 'custom', hint: 'the place of its customRanking values (higher first)' },
-  geo: { field: 'geoDistance', label: 'geo', hint: 'distance in meters (nearer first)' },
-};
-const SHOWN_ORDER = ['typo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom', 'geo'];
+// Algolia's ranking criteria in its order: the _rankingInfo field each is decided on, and what it
+// means. Geo shows only for searches around a location, promoted only for hits a Rule pinned.
+const CRITERIA = [
+  ['typo', 'nbTypos', 'typos in the matched words (fewer first)'],
+  ['words', 'words', 'query words matched (more first)'],
+  ['filters', 'filters', 'optional filters matched (more first)'],
+  ['proximity', 'proximityDistance', 'distance between matched words (closer first)'],
+  ['attribute', 'firstMatchedWord', 'attribute matched, then word position (earlier first)'],
+  ['exact', 'nbExactWords', 'words matched exactly (more first)'],
+  ['custom', 'userScore', 'rank by customRanking (higher first)'],
+  ['geo', 'geoDistance', 'distance in meters (nearer first)'],
+];
+const FIELD = Object.fromEntries(CRITERIA.map(([name, field]) => [name, field]));
 const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
 
-/** A facet filter value: a leading `-` would negate it, so it is escaped. */
-const facetFilter = (attribute, value) => `${attribute}:${value.startsWith('-') ? '\\' + value : value}`;
+/** A facet filter: a value's leading `-` (a negation) is escaped. */
+const facetFilter = (attribute, value) => `${attribute}:${value.startsWith('-') ? '\\' : ''}${value}`;
 
 /**
- * `value` with its highlighted parts (between `pre` and `post`, Algolia's highlight tags) as
- * <mark> elements and the rest as text nodes: the record's text is never parsed as HTML.
+ * `value` with its parts between `pre` and `post` (the highlight tags) as <mark> elements and
+ * the rest as text nodes: the record's text is never parsed as HTML.
  */
 export function highlighted(value, pre, post) {
   const fragment = document.createDocumentFragment();
   let rest = String(value ?? '');
-  if (!pre || !post) {
-    fragment.append(rest);
-    return fragment;
-  }
   while (rest) {
-    const start = rest.indexOf(pre);
+    const start = pre && post ? rest.indexOf(pre) : -1;
     if (start < 0) {
       fragment.append(rest);
       break;
     }
-    if (start > 0) fragment.append(rest.slice(0, start));
+    fragment.append(rest.slice(0, start));
     rest = rest.slice(start + pre.length);
-    const end = rest.indexOf(post);
-    fragment.append(h('mark', {}, end < 0 ? rest : rest.slice(0, end)));
-    rest = end < 0 ? '' : rest.slice(end + post.length);
+    const end = rest.indexOf(post) < 0 ? rest.length : rest.indexOf(post);
+    fragment.append(h('mark', {}, rest.slice(0, end)));
+    rest = rest.slice(end + post.length);
   }
   return fragment;
 }
@@ -57,7 +53,7 @@ export function renderSearch(panel, index, context) {
     refinements: new Map(), // attribute → Set of values (ORed); attributes ANDed
     expanded: new Set(), // facet attributes showing all their values
     sequence: 0, // the latest request's number: older answers are dropped
-    settings: null, // highlight tags, ranking, searchable attributes (admin key only)
+    settings: {}, // highlight tags, ranking, searchable attributes (readable with the admin key)
   };
 
   const box = h('input', { type: 'search', id: 'search-box', autocomplete: 'off', placeholder: 'Type to search' });
@@ -65,8 +61,9 @@ export function renderSearch(panel, index, context) {
   const error = errorSlot('search-error');
   const facets = h('div', { id: 'facets' });
   const hits = h('ol', { id: 'hits', class: 'hits' });
-  const previous = h('button', { type: 'button', id: 'prev-page', disabled: true }, '← Previous');
-  const next = h('button', { type: 'button', id: 'next-page', disabled: true }, 'Next →');
+  const turn = (step) => () => { state.page += step; search(); };
+  const previous = h('button', { type: 'button', id: 'prev-page', disabled: true, onclick: turn(-1) }, '← Previous');
+  const next = h('button', { type: 'button', id: 'next-page', disabled: true, onclick: turn(1) }, 'Next →');
   const pageInfo = h('span', { id: 'page-info' });
   const requestJSON = h('pre', { id: 'raw-request-json' });
   const responseJSON = h('pre', { id: 'raw-response-json' });
@@ -78,9 +75,7 @@ export function renderSearch(panel, index, context) {
     h('div', { class: 'search-layout' },
       // Folded at first on a narrow screen, where it would push the hits down.
       h('details', { class: 'facets', open: !matchMedia('(max-width: 760px)').matches }, h('summary', {}, 'Facets'), facets),
-      h('div', { class: 'results' },
-        hits,
-        h('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next))),
+      h('div', {}, hits, h('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next))),
     h('details', { id: 'raw-request', class: 'raw' }, h('summary', {}, 'Request JSON'), requestJSON),
     h('details', { id: 'raw-response', class: 'raw' }, h('summary', {}, 'Response JSON'), responseJSON));
 
@@ -89,21 +84,11 @@ export function renderSearch(panel, index, context) {
     state.page = 0;
     search();
   });
-  previous.addEventListener('click', () => {
-    state.page -= 1;
-    search();
-  });
-  next.addEventListener('click', () => {
-    state.page += 1;
-    search();
-  });
 
-  /** The refinements as facetFilters: one array of ORed values per attribute (ANDed), but `except`'s. */
-  function facetFilters(except) {
-    return [...state.refinements]
-      .filter(([attribute]) => attribute !== except)
-      .map(([attribute, values]) => [...values].map((value) => facetFilter(attribute, value)));
-  }
+  /** The refinements as facetFilters: per attribute (ANDed) an array of its values (ORed); not `except`'s. */
+  const facetFilters = (except) => [...state.refinements]
+    .filter(([attribute]) => attribute !== except)
+    .map(([attribute, values]) => [...values].map((value) => facetFilter(attribute, value)));
 
   async function search() {
     const sequence = ++state.sequence;
@@ -115,7 +100,7 @@ export function renderSearch(panel, index, context) {
     };
     requestJSON.textContent = `POST ${path}\n${pretty(body)}`;
     // A refined attribute's values are ORed, so its counts come from the same search without its
-    // own filter (as InstantSearch's disjunctive facets): its other values stay there to check.
+    // own filter (InstantSearch's disjunctive facets): its other values stay there to check.
     const disjunctive = [...state.refinements.keys()].map((attribute) => api('POST', path, {
       query: state.query, hitsPerPage: 0, facets: [attribute], facetFilters: facetFilters(attribute), clickAnalytics: false, analytics: false,
     }).then((answer) => [attribute, answer.facets?.[attribute]], () => [attribute, null]));
@@ -124,17 +109,17 @@ export function renderSearch(panel, index, context) {
     try {
       [answer, ...counts] = await Promise.all([api('POST', path, body), ...disjunctive]);
     } catch (failure) {
-      if (sequence === state.sequence) {
-        showError(error, failure);
-        stats.dataset.state = 'done';
-      }
-      return;
+      answer = failure;
     }
     if (sequence !== state.sequence) return; // a newer search was sent meanwhile
-    showError(error, '');
-    const facetCounts = { ...answer.facets };
-    for (const [attribute, values] of counts) if (values) facetCounts[attribute] = values;
-    show(answer, facetCounts);
+    if (answer instanceof Error) {
+      showError(error, answer);
+    } else {
+      showError(error, '');
+      const facetCounts = { ...answer.facets };
+      for (const [attribute, values] of counts) if (values) facetCounts[attribute] = values;
+      show(answer, facetCounts);
+    }
     stats.dataset.state = 'done';
   }
 
@@ -142,173 +127,150 @@ export function renderSearch(panel, index, context) {
     responseJSON.textContent = pretty(answer);
     fill(stats,
       h('strong', { id: 'nb-hits', 'data-value': answer.nbHits }, formatNumber(answer.nbHits)),
-      answer.nbHits === 1 ? ' hit' : ' hits', ' in ',
-      h('span', { id: 'processing-time' }, formatNumber(answer.processingTimeMS)), ' ms');
+      answer.nbHits === 1 ? ' hit in ' : ' hits in ', h('span', { id: 'processing-time' }, formatNumber(answer.processingTimeMS)), ' ms');
+    const page = answer.page || 0;
     const pages = Math.max(answer.nbPages || 0, 1);
-    pageInfo.textContent = `Page ${(answer.page || 0) + 1} of ${formatNumber(pages)}`;
-    previous.disabled = !answer.page;
-    next.disabled = (answer.page || 0) + 1 >= pages;
-    const first = (answer.page || 0) * (answer.hitsPerPage || HITS_PER_PAGE);
-    fill(hits, (answer.hits || []).map((hit, i, all) => renderHit(hit, first + i, all[i - 1])));
-    if (!answer.hits || !answer.hits.length) hits.append(h('li', { class: 'muted empty' }, 'No hits.'));
+    pageInfo.textContent = `Page ${page + 1} of ${formatNumber(pages)}`;
+    previous.disabled = page === 0;
+    next.disabled = page + 1 >= pages;
+    const first = page * (answer.hitsPerPage || HITS_PER_PAGE);
+    fill(hits, answer.hits?.length
+      ? answer.hits.map((hit, i) => renderHit(hit, first + i, answer.hits[i - 1]))
+      : h('li', { class: 'muted' }, 'No hits.'));
     renderFacets(facetCounts);
   }
 
   function renderFacets(answerFacets) {
-    // Keyboard focus survives the redraw: the same checkbox is focused again.
-    const focused = document.activeElement;
-    const refocus = facets.contains(focused) ? { facet: focused.dataset.facet, value: focused.dataset.value, more: focused.dataset.more } : null;
+    // Keyboard focus survives the redraw: the same control is focused again.
+    const focused = facets.contains(document.activeElement) ? document.activeElement.dataset : null;
     const attributes = [...new Set([...Object.keys(answerFacets), ...state.refinements.keys()])];
     fill(facets, attributes.length ? attributes.map((attribute, a) => {
       const counts = answerFacets[attribute] || {};
       const refined = state.refinements.get(attribute) || new Set();
-      let values = Object.keys(counts);
-      for (const value of refined) if (!(value in counts)) values.push(value); // keep refined values checkable
-      const all = values.length;
-      if (!state.expanded.has(attribute)) {
-        values = values.filter((value, i) => i < FACET_VALUES_SHOWN || refined.has(value));
-      }
-      const more = all > FACET_VALUES_SHOWN && h('button', {
-        type: 'button', class: 'link-button', 'data-more': attribute, 'aria-expanded': String(state.expanded.has(attribute)),
+      const all = [...new Set([...Object.keys(counts), ...refined])]; // refined values stay, to uncheck
+      const expanded = state.expanded.has(attribute);
+      const values = expanded ? all : all.filter((value, i) => i < FACET_VALUES_SHOWN || refined.has(value));
+      const more = all.length > FACET_VALUES_SHOWN && h('button', {
+        type: 'button', class: 'link-button', 'data-more': attribute, 'aria-expanded': String(expanded),
         onclick: () => {
-          if (state.expanded.has(attribute)) state.expanded.delete(attribute);
-          else state.expanded.add(attribute);
+          state.expanded[expanded ? 'delete' : 'add'](attribute);
           renderFacets(answerFacets);
         },
-      }, state.expanded.has(attribute) ? 'Show fewer' : `Show all ${all}`);
+      }, expanded ? 'Show fewer' : `Show all ${all.length}`);
       return h('fieldset', { class: 'facet', 'data-facet': attribute },
         h('legend', {}, attribute),
-        h('ul', {}, values.map((value, v) => {
-          const id = `facet-${a}-${v}`;
-          return h('li', {},
-            h('input', {
-              type: 'checkbox', id, checked: refined.has(value), 'data-test': 'facet-value',
-              'data-facet': attribute, 'data-value': value, onchange: (event) => refine(attribute, value, event.target.checked),
-            }),
-            h('label', { for: id }, h('span', { class: 'facet-value' }, value), ' ', h('span', { class: 'count' }, formatNumber(counts[value] ?? 0))));
-        })),
+        h('ul', {}, values.map((value, v) => h('li', {},
+          h('input', {
+            type: 'checkbox', id: `facet-${a}-${v}`, checked: refined.has(value), 'data-test': 'facet-value',
+            'data-facet': attribute, 'data-value': value, onchange: (event) => refine(attribute, value, event.target.checked),
+          }),
+          h('label', { for: `facet-${a}-${v}` }, value, ' ', h('span', { class: 'count' }, formatNumber(counts[value] ?? 0)))))),
         more);
     }) : h('p', { class: 'muted' }, 'No facets: set attributesForFaceting in Settings.'));
-    if (refocus) {
-      const selector = refocus.more !== undefined
-        ? `[data-more="${CSS.escape(refocus.more)}"]`
-        : `input[data-facet="${CSS.escape(refocus.facet || '')}"][data-value="${CSS.escape(refocus.value || '')}"]`;
+    if (focused) {
+      const selector = focused.more !== undefined
+        ? `[data-more="${CSS.escape(focused.more)}"]`
+        : `input[data-facet="${CSS.escape(focused.facet || '')}"][data-value="${CSS.escape(focused.value || '')}"]`;
       facets.querySelector(selector)?.focus();
     }
   }
 
   function refine(attribute, value, on) {
-    if (!state.refinements.has(attribute)) state.refinements.set(attribute, new Set());
-    const values = state.refinements.get(attribute);
-    if (on) values.add(value);
-    else values.delete(value);
-    if (!values.size) state.refinements.delete(attribute);
+    const values = state.refinements.get(attribute) || new Set();
+    values[on ? 'add' : 'delete'](value);
+    if (values.size) state.refinements.set(attribute, values);
+    else state.refinements.delete(attribute);
     state.page = 0;
     search();
   }
 
   function renderHit(hit, position, previousHit) {
-    const [pre, post] = [state.settings?.highlightPreTag ?? '<em>', state.settings?.highlightPostTag ?? '</em>'];
+    const mark = (text) => highlighted(text, state.settings.highlightPreTag ?? '<em>', state.settings.highlightPostTag ?? '</em>');
     const highlights = hit._highlightResult || {};
-    const snippets = hit._snippetResult || {};
     const titleKey = titleAttribute(hit);
-    const title = titleKey
-      ? (typeof highlights[titleKey]?.value === 'string' ? highlighted(highlights[titleKey].value, pre, post) : hit[titleKey])
-      : hit.objectID;
-    // Every highlighted attribute (a snippet where there is one), strings and lists of strings.
+    const titleHighlight = highlights[titleKey]?.value;
+    const title = !titleKey ? hit.objectID : typeof titleHighlight === 'string' ? mark(titleHighlight) : hit[titleKey];
+    // Every other highlighted attribute (its snippet if it has one): strings and lists of strings.
     const rows = [];
     for (const [attribute, result] of Object.entries(highlights)) {
-      if (attribute === titleKey) continue;
-      const shown = snippets[attribute] || result;
-      const parts = Array.isArray(shown) ? shown : [shown];
-      if (!parts.every((part) => part && typeof part.value === 'string')) continue;
-      const value = h('dd', { 'data-test': 'hit-attr', 'data-attr': attribute });
-      parts.forEach((part, i) => value.append(i ? ', ' : '', highlighted(part.value, pre, post)));
-      rows.push(h('dt', {}, attribute), value);
+      const parts = [(hit._snippetResult || {})[attribute] || result].flat();
+      if (attribute === titleKey || !parts.every((part) => typeof part?.value === 'string')) continue;
+      rows.push(h('dt', {}, attribute), h('dd', { 'data-test': 'hit-attr', 'data-attr': attribute },
+        parts.map((part, i) => [i ? ', ' : '', mark(part.value)])));
     }
-    const rankingId = `ranking-${position}`;
-    const ranking = h('div', { id: rankingId, class: 'ranking', hidden: true });
-    const toggle = h('button', { type: 'button', class: 'small', 'data-test': 'ranking-toggle', 'aria-expanded': 'false', 'aria-controls': rankingId }, 'Ranking');
+    const ranking = h('div', { id: `ranking-${position}`, class: 'ranking', hidden: true });
+    const toggle = h('button', { type: 'button', class: 'small', 'data-test': 'ranking-toggle', 'aria-expanded': 'false', 'aria-controls': ranking.id }, 'Ranking');
     toggle.addEventListener('click', () => {
       const open = toggle.getAttribute('aria-expanded') !== 'true';
       toggle.setAttribute('aria-expanded', String(open));
       if (open && !ranking.firstChild) ranking.append(...rankingTable(hit, position, previousHit));
       ranking.hidden = !open;
     });
+    const editURL = `/dashboard/indexes/${encodeURIComponent(index)}/records?objectID=${encodeURIComponent(hit.objectID)}`;
     return h('li', { class: 'hit', 'data-test': 'hit', 'data-object-id': hit.objectID },
       h('div', { class: 'hit-head' },
         h('span', { class: 'position' }, `#${position + 1}`),
-        h('strong', { class: 'hit-title', 'data-test': 'hit-title' }, title),
+        h('strong', { class: 'hit-title' }, title),
         h('code', { class: 'object-id' }, hit.objectID),
-        context.admin && h('a', { class: 'hit-edit', 'data-test': 'edit-control', href: `/dashboard/indexes/${encodeURIComponent(index)}/records?objectID=${encodeURIComponent(hit.objectID)}` }, 'Edit'),
+        context.admin && h('a', { class: 'hit-edit', 'data-test': 'edit-control', href: editURL }, 'Edit'),
         toggle),
-      rows.length ? h('dl', { class: 'hit-attrs' }, rows) : null,
+      rows.length > 0 && h('dl', { class: 'hit-attrs' }, rows),
       ranking);
   }
 
-  /** The hit's _rankingInfo as a table of criteria, the one that placed it below the previous hit marked. */
+  /**
+   * The hit's _rankingInfo as a table of criteria. The first criterion of the index's ranking on
+   * which it differs from the hit above is the one that placed it there: that row is marked.
+   */
   function rankingTable(hit, position, previousHit) {
     const info = hit._rankingInfo || {};
-    const before = previousHit?._rankingInfo;
-    const order = (state.settings?.ranking || DEFAULT_RANKING).filter((name) => CRITERIA[name]);
+    const above = previousHit?._rankingInfo;
+    const geo = info.matchedGeoLocation !== undefined || info.geoDistance > 0 || above?.geoDistance > 0;
+    const shown = (name) => name !== 'geo' || geo;
     let deciding = null;
     if (info.promoted) deciding = 'promoted';
-    else if (before && !before.promoted) deciding = order.find((name) => hasGeo(name, info, before) && info[CRITERIA[name].field] !== before[CRITERIA[name].field]) || null;
-    const rows = SHOWN_ORDER.filter((name) => name !== 'geo' || hasGeo(name, info)).map((name) => {
-      const { field, label, hint } = CRITERIA[name];
-      return h('tr', { class: name === deciding ? 'deciding' : null, 'data-criterion': name },
-        h('th', { scope: 'row' }, label),
-        h('td', {}, h('code', {}, field)),
-        h('td', { class: 'num' }, info[field] === undefined ? '—' : String(info[field])),
-        h('td', { class: 'muted' }, explain(name, info[field], hit) || hint));
-    });
-    if (info.promoted !== undefined) {
-      rows.push(h('tr', { class: deciding === 'promoted' ? 'deciding' : null, 'data-criterion': 'promoted' },
-        h('th', { scope: 'row' }, 'promoted'), h('td', {}, h('code', {}, 'promoted')),
-        h('td', { class: 'num' }, String(info.promoted)), h('td', { class: 'muted' }, 'pinned here by a Rule')));
+    else if (above && !above.promoted) {
+      deciding = (state.settings.ranking || DEFAULT_RANKING)
+        .find((name) => FIELD[name] && shown(name) && info[FIELD[name]] !== above[FIELD[name]]) || null;
     }
-    let summary;
-    if (deciding === 'promoted') summary = 'Promoted by a Rule: placed before the ranking criteria apply.';
-    else if (!before) summary = position === 0 ? 'The first hit.' : 'The first hit of this page (compare with the previous page).';
-    else if (deciding) summary = `Placed after #${position} by the “${CRITERIA[deciding].label}” criterion (marked).`;
-    else summary = `Tied with #${position} on every criterion shown.`;
+    const rows = CRITERIA.filter(([name]) => shown(name)).map(([name, field, meaning]) => [name, field, info[field], explain(name, info[field], hit) || meaning]);
+    if (info.promoted !== undefined) rows.push(['promoted', 'promoted', info.promoted, 'pinned here by a Rule']);
+    let summary = `Tied with #${position} on every criterion.`;
+    if (deciding === 'promoted') summary = 'Promoted by a Rule, before the ranking criteria apply.';
+    else if (!above) summary = position === 0 ? 'The first hit.' : 'The first hit of this page.';
+    else if (deciding) summary = `Placed after #${position} by the “${deciding}” criterion (marked).`;
     return [
       h('p', { class: 'ranking-summary' }, summary),
       h('table', { class: 'data compact', 'data-test': 'ranking-table' },
         h('caption', { class: 'visually-hidden' }, `Ranking of ${hit.objectID}`),
         h('thead', {}, h('tr', {}, ['criterion', 'field', 'value', 'meaning'].map((name) => h('th', { scope: 'col' }, name)))),
-        h('tbody', {}, rows)),
+        h('tbody', {}, rows.map(([name, field, value, meaning]) => h('tr', { class: name === deciding ? 'deciding' : null, 'data-criterion': name },
+          h('th', { scope: 'row' }, name), h('td', {}, h('code', {}, field)),
+          h('td', { class: 'num' }, value === undefined ? '—' : String(value)), h('td', { class: 'muted' }, meaning))))),
     ];
   }
 
-  /** Geo counts only for searches around a location. */
-  function hasGeo(name, info, other) {
-    if (name !== 'geo') return true;
-    return info.matchedGeoLocation !== undefined || info.geoDistance > 0 || (other && other.geoDistance > 0);
-  }
-
-  /** A plainer reading of some criteria, from the settings when the key may read them. */
+  /** Some criteria read with the index's settings (when the key may read them), else null. */
   function explain(name, value, hit) {
+    const { searchableAttributes, customRanking } = state.settings;
     if (name === 'attribute' && typeof value === 'number') {
-      const attributes = state.settings?.searchableAttributes;
-      const slot = Math.floor(value / 1000);
-      const attribute = attributes?.[slot]?.replace(/^unordered\((.*)\)$/, '$1');
-      return `${attribute ? `“${attribute}”` : `searchable attribute ${slot + 1}`}, word ${(value % 1000) + 1}`;
+      const attribute = searchableAttributes?.[Math.floor(value / 1000)]?.replace(/^unordered\((.*)\)$/, '$1');
+      return `${attribute ? `“${attribute}”` : `searchable attribute ${Math.floor(value / 1000) + 1}`}, word ${(value % 1000) + 1}`;
     }
-    if (name === 'custom' && state.settings?.customRanking?.length) {
-      const values = state.settings.customRanking.map((entry) => {
-        const attribute = entry.replace(/^(asc|desc)\((.*)\)$/, '$2');
-        return `${entry} = ${JSON.stringify(attribute.split('.').reduce((o, k) => o?.[k], hit) ?? null)}`;
-      });
-      return values.join(', ');
+    if (name === 'custom' && customRanking?.length) {
+      return customRanking.map((entry) => {
+        const path = entry.replace(/^(asc|desc)\((.*)\)$/, '$2').split('.');
+        return `${entry} = ${JSON.stringify(path.reduce((object, key) => object?.[key], hit) ?? null)}`;
+      }).join(', ');
     }
     return null;
   }
 
-  // The settings give the highlight tags and ranking order; a search key cannot read them, and
-  // the defaults then apply.
-  const ready = context.admin
-    ? api('GET', indexPath(index, 'settings')).then((settings) => { state.settings = settings; }, () => {})
-    : Promise.resolve();
-  ready.then(search);
+  // The settings give the highlight tags and the ranking; a search key cannot read them, and
+  // Algolia's defaults then apply.
+  const settings = context.admin ? api('GET', indexPath(index, 'settings')).catch(() => ({})) : Promise.resolve({});
+  settings.then((value) => {
+    state.settings = value;
+    search();
+  });
 }
