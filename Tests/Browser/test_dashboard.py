@@ -368,3 +368,9 @@ def test_keys_search_key_is_read_only_admin_key_edits(keyed_site, browser, expec
     clickable(browser, "#nav-indices").click()
     visible(browser, "#indices-table tr[data-index=instant_search] [data-test=edit-control]")
     assert len(browser.find_elements(By.CSS_SELECTOR, "[data-test=edit-control]")) >= 7
+
+    # A kept key the server no longer takes: the page asks for one again.
+    browser.execute_script("sessionStorage.setItem('offline-search.dashboard.key', 'stale')")
+    browser.get(keyed_site.url + "/dashboard")
+    text_in(browser, "#key-error", "sign in again")
+    assert browser.find_element(By.TAG_NAME, "body").get_attribute("data-mode") is None

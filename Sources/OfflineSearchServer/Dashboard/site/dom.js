@@ -132,6 +132,6 @@ export function ask(message, { confirmLabel = 'Confirm', danger = true, input = 
     }, { once: true });
     dialog.returnValue = '';
     dialog.showModal();
-    (input ? field : ok).focus();
+    (input ? field : document.getElementById('confirm-cancel')).focus(); // Enter alone does not destroy
   });
 }

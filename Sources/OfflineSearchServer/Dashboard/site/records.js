@@ -144,7 +144,7 @@ export function renderRecords(panel, index) {
     h('h2', {}, 'Records'), count, error, status,
     h('div', { class: 'table-scroll' }, h('table', { id: 'records-table', class: 'data' },
       h('caption', { class: 'visually-hidden' }, `Records of ${index}`),
-      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'objectID'), h('th', { scope: 'col' }, 'Title'), h('td'))),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'objectID'), h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Open')))),
       body)),
     h('nav', { class: 'pager', 'aria-label': 'Record pages' }, first, pageInfo, next),
     editor,
