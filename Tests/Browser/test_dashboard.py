@@ -134,7 +134,9 @@ def test_indices_search_facets_and_ranking(site, browser, screenshot):
     assert criteria[:7] == ["typo", "words", "filters", "proximity", "attribute", "exact", "custom"]
     assert toggle.get_attribute("aria-expanded") == "true"
     assert "desc(popularity)" in table.text  # the custom criterion read with the index's customRanking
+    browser.set_window_size(1280, 1100)  # the refined facet and the ranking table in one picture
     screenshot(browser, "search.png")
+    browser.set_window_size(1280, 800)
 
     # Paging.
     first_page = hit_ids(browser)
