@@ -9,7 +9,6 @@ import re
 import tempfile
 from pathlib import Path
 
-import pytest
 from conftest import ADMIN_KEY, SEARCH_KEY
 from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
