@@ -3,15 +3,1752 @@
 /// The dashboard's files, by their path under `site/` (`index.html`, `app.js`…).
 enum DashboardAssets {
     /// SHA-256 of the site's files (their names and contents), for the test that checks this file is current.
-    static let digest = "df16b3f17133e1c769a3552cac3d70d6687ffc096d04f2dba4f4dde944e5d359"
+    static let digest = "2ec97bf51cd2679927fa7db964168a5598be29a762e8c4c6b845fa3abd2104d3"
 
     static let files: [String: DashboardAsset] = [
+        "analytics.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Analytics: top searches, searches without results and searches per day (the Analytics API's
+// GET /2/searches…, the admin key).
+import { api } from '/dashboard/assets/api.js';
+import { errorSlot, fill, formatNumber, h, showError } from '/dashboard/assets/dom.js';
+
+const percent = (rate) => (typeof rate === 'number' ? `${(rate * 100).toFixed(1)} %` : '—');
+
+// Each report: its path, its table's columns ([heading, value of a row]).
+const REPORTS = [
+  {
+    id: 'analytics-top', title: 'Top searches', path: (index) => `/2/searches?index=${encodeURIComponent(index)}&clickAnalytics=true`,
+    rows: (answer) => answer.searches || [],
+    columns: [
+      ['Search', (row) => row.search || '(empty query)'],
+      ['Count', (row) => formatNumber(row.count)],
+      ['Hits', (row) => formatNumber(row.nbHits)],
+      ['Click-through', (row) => percent(row.clickThroughRate)],
+      ['Avg. position', (row) => (typeof row.averageClickPosition === 'number' ? row.averageClickPosition.toFixed(1) : '—')],
+      ['Conversion', (row) => percent(row.conversionRate)],
+    ],
+  },
+  {
+    id: 'analytics-no-results', title: 'Searches without results', path: (index) => `/2/searches/noResults?index=${encodeURIComponent(index)}`,
+    rows: (answer) => answer.searches || [],
+    columns: [
+      ['Search', (row) => row.search || '(empty query)'],
+      ['Count', (row) => formatNumber(row.count)],
+      ['With filters', (row) => formatNumber(row.withFilterCount)],
+    ],
+  },
+];
+
+export function renderAnalytics(panel, index) {
+  const sections = REPORTS.map((report) => {
+    const error = errorSlot(`${report.id}-error`);
+    const body = h('tbody');
+    const section = h('section', { class: 'report', 'aria-labelledby': `${report.id}-title` },
+      h('h3', { id: `${report.id}-title` }, report.title), error,
+      h('div', { class: 'table-scroll' }, h('table', { class: 'data', id: report.id },
+        h('thead', {}, h('tr', {}, report.columns.map(([heading], i) => h('th', { scope: 'col', class: i ? 'num' : null }, heading)))),
+        body)));
+    return { report, error, body, section };
+  });
+
+  const countError = errorSlot('analytics-count-error');
+  const total = h('p', { class: 'stats', id: 'analytics-total' });
+  const days = h('tbody');
+  const refresh = h('button', { type: 'button', id: 'analytics-refresh', class: 'quiet' }, 'Refresh');
+
+  panel.append(
+    h('div', { class: 'section-head' }, h('h2', {}, 'Analytics'), refresh),
+    h('p', { class: 'muted' }, 'Searches are counted as a user settles on them: a burst of keystrokes counts once, when it ends. The dashboard\'s own searches are not counted.'),
+    h('div', { class: 'reports' }, sections.map(({ section }) => section),
+      h('section', { class: 'report', 'aria-labelledby': 'analytics-count-title' },
+        h('h3', { id: 'analytics-count-title' }, 'Searches per day'), total, countError,
+        h('table', { class: 'data', id: 'analytics-count' },
+          h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Day'), h('th', { scope: 'col', class: 'num' }, 'Searches'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Bar')))),
+          days))));
+
+  async function load() {
+    await Promise.all([
+      ...sections.map(async ({ report, error, body }) => {
+        showError(error, '');
+        try {
+          const rows = report.rows(await api('GET', report.path(index)));
+          fill(body, rows.length
+            ? rows.map((row) => h('tr', {}, report.columns.map(([, value], i) => h(i ? 'td' : 'th', { class: i ? 'num' : null, scope: i ? null : 'row' }, value(row)))))
+            : h('tr', {}, h('td', { colspan: report.columns.length, class: 'muted' }, 'No searches counted yet.')));
+        } catch (failure) {
+          showError(error, failure);
+        }
+      }),
+      (async () => {
+        showError(countError, '');
+        try {
+          const answer = await api('GET', `/2/searches/count?index=${encodeURIComponent(index)}`);
+          const dates = answer.dates || [];
+          const most = Math.max(1, ...dates.map((day) => day.count || 0));
+          total.textContent = `${formatNumber(answer.count)} searches in these ${dates.length} days`;
+          fill(days, dates.map((day) => {
+            const bar = h('span', { class: 'bar' });
+            bar.style.width = `${((day.count || 0) / most) * 100}%`; // CSSOM: allowed by the page's CSP
+            return h('tr', {}, h('th', { scope: 'row' }, day.date), h('td', { class: 'num' }, formatNumber(day.count)),
+              h('td', { class: 'bar-cell' }, bar));
+          }));
+        } catch (failure) {
+          showError(countError, failure);
+        }
+      })(),
+    ]);
+  }
+
+  refresh.addEventListener('click', load);
+  load();
+}
+
+"""#),
+        "api.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// The server's REST API: Algolia's paths, with the dashboard's credentials on every request.
+
+const KEY_STORAGE = 'offline-search.dashboard.key';
+const MODE_STORAGE = 'offline-search.dashboard.mode';
+
+let config = { appID: 'LOCAL', keysRequired: false, version: '' };
+let apiKey = 'dashboard'; // any string does when the server has no keys
+
+/** An answer of the API that is not 2xx: Algolia's `{"message", "status"}`. */
+export class ApiError extends Error {
+  constructor(message, status) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** Reads /dashboard/config.json (application ID, whether keys are required, version). */
+export async function loadConfig() {
+  const response = await fetch('/dashboard/config.json', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new ApiError(`The dashboard configuration is missing (HTTP ${response.status})`, response.status);
+  config = await response.json();
+  if (!config.keysRequired) apiKey = 'dashboard';
+  return config;
+}
+
+export const getConfig = () => config;
+
+/** The key kept for this tab (sessionStorage only), or null. */
+export function storedKey() {
+  return config.keysRequired ? sessionStorage.getItem(KEY_STORAGE) : 'dashboard';
+}
+
+export function storedMode() {
+  return sessionStorage.getItem(MODE_STORAGE);
+}
+
+export function useKey(key) {
+  apiKey = key;
+}
+
+export function rememberKey(key, mode) {
+  sessionStorage.setItem(KEY_STORAGE, key);
+  sessionStorage.setItem(MODE_STORAGE, mode);
+}
+
+export function forgetKey() {
+  sessionStorage.removeItem(KEY_STORAGE);
+  sessionStorage.removeItem(MODE_STORAGE);
+  apiKey = '';
+}
+
+/** Sends one request; resolves to the parsed JSON answer, or throws an ApiError. */
+export async function api(method, path, body) {
+  const init = {
+    method,
+    headers: { 'X-Algolia-Application-Id': config.appID, 'X-Algolia-API-Key': apiKey },
+  };
+  if (body !== undefined) {
+    init.body = JSON.stringify(body);
+    init.headers['Content-Type'] = 'application/json';
+  }
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch (error) {
+    throw new ApiError(`The server cannot be reached (${error.message})`, 0);
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    // A kept key the server no longer takes (restarted with other keys): the page asks again.
+    if (response.status === 403 && config.keysRequired && /invalid/i.test(data?.message || '')) {
+      window.dispatchEvent(new CustomEvent('dashboard:key-refused', { detail: data.message }));
+    }
+    throw new ApiError((data && data.message) || `HTTP ${response.status} ${response.statusText}`, response.status);
+  }
+  return data;
+}
+
+/** The path of an index: `/1/indexes/NAME` (the name encoded), plus `suffix` parts, each encoded. */
+export function indexPath(name, ...suffix) {
+  return ['/1/indexes', name, ...suffix].map((part, i) => (i === 0 ? part : encodeURIComponent(part))).join('/');
+}
+
+"""#),
+        "app.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// The dashboard's entry point: configuration, sign-in (keyed servers), and history routes.
+//   /dashboard                         indices
+//   /dashboard/indexes/NAME[/TAB]      one index (TAB: records, settings, synonyms, rules, analytics)
+//   /dashboard/compare                 the same query on two indices
+import { api, forgetKey, getConfig, loadConfig, rememberKey, storedKey, storedMode, useKey } from '/dashboard/assets/api.js';
+import { h, showError } from '/dashboard/assets/dom.js';
+import { renderIndices } from '/dashboard/assets/indices.js';
+import { renderIndex } from '/dashboard/assets/indexpage.js';
+import { renderCompare } from '/dashboard/assets/compare.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** What the views share: whether edit controls are shown, and how to move to another route. */
+const context = { admin: false, navigate };
+
+/** The view a path names. */
+function route(pathname) {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/' || path === '/dashboard') return { view: 'indices' };
+  if (path === '/dashboard/compare') return { view: 'compare' };
+  const match = path.match(/^\/dashboard\/indexes\/([^/]+)(?:\/([a-z]+))?$/);
+  if (match) {
+    try {
+      return { view: 'index', name: decodeURIComponent(match[1]), tab: match[2] || 'search' };
+    } catch {
+      return { view: 'missing' };
+    }
+  }
+  return { view: 'missing' };
+}
+
+/** Draws the view of the current URL; `focusId` names the element to focus after (else the h1). */
+function render(focusId) {
+  const view = $('view');
+  view.replaceChildren();
+  const current = route(location.pathname);
+  const sections = { 'nav-indices': ['indices', 'index'], 'nav-compare': ['compare'] };
+  for (const [id, views] of Object.entries(sections)) {
+    if (views.includes(current.view)) $(id).setAttribute('aria-current', 'page');
+    else $(id).removeAttribute('aria-current');
+  }
+  if (current.view === 'indices') {
+    document.title = 'Indices · offline-search';
+    renderIndices(view, context);
+  } else if (current.view === 'index') {
+    document.title = `${current.name} · offline-search`;
+    renderIndex(view, current.name, current.tab, context);
+  } else if (current.view === 'compare') {
+    document.title = 'Compare · offline-search';
+    renderCompare(view, context);
+  } else {
+    document.title = 'Not found · offline-search';
+    view.append(h('h1', { tabindex: -1 }, 'Not found'),
+      h('p', {}, 'Nothing lives at this address. ', h('a', { href: '/dashboard' }, 'See the indices.')));
+  }
+  if (focusId !== undefined) {
+    const target = (focusId && document.getElementById(focusId)) || view.querySelector('h1');
+    if (target) target.focus();
+  }
+}
+
+/** Moves to `url` (a /dashboard path) with a history entry, and draws it. */
+function navigate(url, { replace = false, focusId = null } = {}) {
+  if (replace) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
+  render(focusId);
+}
+
+// Links to /dashboard/... are followed in the page (a modified click still opens a tab).
+document.addEventListener('click', (event) => {
+  const link = event.target.closest('a[href]');
+  if (!link || event.defaultPrevented || event.button !== 0 || link.target || link.hasAttribute('download')) return;
+  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+  const url = new URL(link.href);
+  const inApp = url.pathname === '/dashboard' || url.pathname.startsWith('/dashboard/');
+  if (url.origin !== location.origin || !inApp || url.pathname.startsWith('/dashboard/assets/')) return;
+  if (!document.body.dataset.mode) return; // not signed in yet
+  event.preventDefault();
+  navigate(url.pathname + url.search, { focusId: link.id || null });
+});
+window.addEventListener('popstate', () => render());
+
+/** Shows the pages for a signed-in mode: 'admin' or 'read-only'. */
+function enter(mode) {
+  context.admin = mode === 'admin';
+  document.body.dataset.mode = mode;
+  $('mode-badge').hidden = context.admin;
+  $('sign-out').hidden = !getConfig().keysRequired;
+  $('main-nav').hidden = false;
+  $('key-form').hidden = true;
+  if (location.pathname === '/') history.replaceState(null, '', '/dashboard' + location.search);
+  render();
+}
+
+function showKeyForm() {
+  delete document.body.dataset.mode;
+  $('view').replaceChildren();
+  $('main-nav').hidden = true;
+  $('mode-badge').hidden = true;
+  $('sign-out').hidden = true;
+  $('key-form').hidden = false;
+  document.title = 'Sign in · offline-search';
+  $('api-key').focus();
+}
+
+// A key is tried with GET /1/indexes (the admin ACL): 200 is the admin key, 403 "not allowed" a
+// search-only key (read-only mode), any other error is shown and the key is not kept.
+$('key-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const key = $('api-key').value.trim();
+  const submit = $('key-submit');
+  if (!key) return;
+  showError($('key-error'), '');
+  submit.disabled = true;
+  useKey(key);
+  let mode = 'admin';
+  try {
+    await api('GET', '/1/indexes');
+  } catch (error) {
+    if (error.status === 403 && !/invalid/i.test(error.message)) {
+      mode = 'read-only';
+    } else {
+      useKey('');
+      showError($('key-error'), error);
+      submit.disabled = false;
+      $('api-key').focus();
+      return;
+    }
+  }
+  submit.disabled = false;
+  rememberKey(key, mode);
+  $('api-key').value = '';
+  enter(mode);
+});
+
+$('sign-out').addEventListener('click', () => {
+  forgetKey();
+  showKeyForm();
+});
+
+window.addEventListener('dashboard:key-refused', (event) => {
+  if (!document.body.dataset.mode) return; // the sign-in form says it itself
+  forgetKey();
+  showKeyForm();
+  showError($('key-error'), `${event.detail}: sign in again.`);
+});
+
+async function start() {
+  let config;
+  try {
+    config = await loadConfig();
+  } catch (error) {
+    $('loading').hidden = true;
+    showError($('app-error'), error);
+    return;
+  }
+  $('loading').hidden = true;
+  $('version').textContent = `offline-search ${config.version || ''} · application ${config.appID}`;
+  if (!config.keysRequired) {
+    useKey('dashboard');
+    enter('admin');
+    return;
+  }
+  const key = storedKey();
+  const mode = storedMode();
+  if (key && mode) {
+    useKey(key);
+    enter(mode);
+  } else {
+    showKeyForm();
+  }
+}
+
+start();
+
+"""#),
+        "compare.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Compare: one query on two indices (one multi-search), their top 20 side by side, rows that
+// moved or are on one side only marked.
+import { api } from '/dashboard/assets/api.js';
+import { errorSlot, fill, h, recordTitle, showError } from '/dashboard/assets/dom.js';
+
+const HITS = 20;
+
+export function renderCompare(view, context) {
+  const params = new URLSearchParams(location.search);
+  const names = h('datalist', { id: 'compare-index-names' });
+  const nameInput = (side, label) => {
+    const input = h('input', { type: 'text', id: `compare-${side}`, autocomplete: 'off', value: params.get(side) || '' });
+    input.setAttribute('list', 'compare-index-names');
+    return [h('label', { for: `compare-${side}` }, label), input];
+  };
+  const [leftLabel, left] = nameInput('left', 'Left index');
+  const [rightLabel, right] = nameInput('right', 'Right index');
+  const box = h('input', { type: 'search', id: 'compare-box', autocomplete: 'off', value: params.get('q') || '', placeholder: 'The same query on both' });
+  const summary = h('p', { id: 'compare-summary', class: 'stats', 'aria-live': 'polite' });
+  const error = errorSlot('compare-error');
+  const columns = h('div', { class: 'compare-columns' });
+  let sequence = 0;
+
+  view.append(
+    h('h1', { tabindex: -1 }, 'Compare two indices'),
+    h('form', { class: 'compare-form', id: 'compare-form', onsubmit: (event) => { event.preventDefault(); run(); } },
+      h('div', { class: 'field' }, leftLabel, left),
+      h('div', { class: 'field' }, rightLabel, right),
+      h('div', { class: 'field wide' }, h('label', { for: 'compare-box' }, 'Query'), box),
+      names),
+    summary, error, columns,
+    h('p', { class: 'muted legend' },
+      h('span', { class: 'swatch moved' }), ' at another position on the other side  ',
+      h('span', { class: 'swatch only-left' }), ' only on the left  ',
+      h('span', { class: 'swatch only-right' }), ' only on the right'));
+
+  for (const input of [left, right]) input.addEventListener('change', run);
+  box.addEventListener('input', run);
+
+  async function run() {
+    const [leftName, rightName] = [left.value.trim(), right.value.trim()];
+    // The address keeps the comparison, to share or reload it.
+    const query = new URLSearchParams({ left: leftName, right: rightName, q: box.value });
+    history.replaceState(null, '', `/dashboard/compare?${query}`);
+    if (!leftName || !rightName) {
+      summary.textContent = 'Name two indices.';
+      return;
+    }
+    const current = ++sequence;
+    summary.dataset.state = 'loading'; // 'done' once the latest answer is shown
+    const request = (indexName) => ({
+      indexName, query: box.value, hitsPerPage: HITS, analytics: false, clickAnalytics: false,
+      attributesToRetrieve: ['name', 'title', 'query'], attributesToHighlight: [], attributesToSnippet: [],
+    });
+    let answer;
+    try {
+      answer = await api('POST', '/1/indexes/*/queries', { requests: [request(leftName), request(rightName)], strategy: 'none' });
+    } catch (failure) {
+      if (current === sequence) {
+        showError(error, failure);
+        summary.dataset.state = 'done';
+      }
+      return;
+    }
+    if (current !== sequence) return; // a newer query was sent meanwhile
+    showError(error, '');
+    show(leftName, rightName, answer.results[0].hits || [], answer.results[1].hits || []);
+    summary.dataset.state = 'done';
+  }
+
+  function show(leftName, rightName, leftHits, rightHits) {
+    const leftPositions = new Map(leftHits.map((hit, i) => [hit.objectID, i]));
+    const rightPositions = new Map(rightHits.map((hit, i) => [hit.objectID, i]));
+    const rows = Math.max(leftHits.length, rightHits.length);
+    let differ = 0;
+    for (let i = 0; i < rows; i += 1) if (leftHits[i]?.objectID !== rightHits[i]?.objectID) differ += 1;
+    summary.textContent = rows ? `${differ} of ${rows} differ` : 'No hits on either side.';
+    summary.dataset.differ = String(differ);
+
+    const column = (side, name, hits, otherPositions) => h('section', { class: 'compare-column', 'aria-label': `${side}: ${name}` },
+      h('h2', {}, name),
+      h('ol', { id: `compare-${side}-list`, class: 'compare-list' }, hits.map((hit, i) => {
+        const other = otherPositions.get(hit.objectID);
+        let mark = null;
+        let note = '';
+        if (other === undefined) {
+          mark = side === 'left' ? 'only-left' : 'only-right';
+          note = 'only here';
+        } else if (other !== i) {
+          mark = 'moved';
+          note = `${side === 'left' ? 'right' : 'left'} #${other + 1}`; // where the other side has it
+        }
+        return h('li', { class: mark, 'data-test': 'compare-row', 'data-object-id': hit.objectID },
+          h('span', { class: 'position' }, String(i + 1)),
+          h('code', {}, hit.objectID),
+          h('span', { class: 'title' }, recordTitle(hit)),
+          note && h('span', { class: 'delta' }, note));
+      })));
+    fill(columns, column('left', leftName, leftHits, rightPositions), column('right', rightName, rightHits, leftPositions));
+  }
+
+  // Index names to pick from: listed with the admin key; a search key types them.
+  if (context.admin) {
+    api('GET', '/1/indexes').then((answer) => {
+      const items = answer.items || [];
+      fill(names, items.map((item) => h('option', { value: item.name })));
+      if (!left.value && items[0]) left.value = items[0].name;
+      if (!right.value && items[1]) right.value = items[1].name;
+      run();
+    }, (failure) => showError(error, failure));
+  } else if (left.value && right.value) {
+    run();
+  }
+}
+
+"""#),
+        "dashboard.css": DashboardAsset(contentType: "text/css; charset=utf-8", text: #"""
+/* offline-search dashboard: one sheet, no external fonts or images. */
+:root {
+  --bg: #f6f7f9;
+  --surface: #fff;
+  --text: #1d2330;
+  --muted: #5b6475;
+  --line: #d8dce3;
+  --accent: #2456c7;
+  --accent-soft: #e7eefc;
+  --danger: #b42318;
+  --danger-soft: #fdecea;
+  --mark: #fff0a8;
+  --moved: #fff4d6;
+  --only-left: #e5f4ea;
+  --only-right: #e8eefc;
+  --radius: 6px;
+  color-scheme: light;
+  font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+}
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--bg); color: var(--text); min-height: 100vh; display: flex; flex-direction: column; }
+main { flex: 1; width: 100%; max-width: 1200px; margin: 0 auto; padding: 1rem 1.25rem 2rem; }
+main:focus { outline: none; }
+h1 { font-size: 1.5rem; margin: 0.5rem 0 1rem; overflow-wrap: anywhere; }
+h2 { font-size: 1.15rem; margin: 1.25rem 0 0.5rem; }
+h3 { font-size: 1rem; margin: 0 0 0.5rem; }
+h1:focus, h3:focus { outline: none; }
+a { color: var(--accent); }
+code, pre, textarea { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; font-size: 0.88em; }
+[hidden] { display: none !important; }
+
+/* Focus is always visible for keyboard users. */
+:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+
+.skip-link { position: absolute; left: -999px; top: 0; background: var(--surface); padding: 0.5rem 1rem; z-index: 10; }
+.skip-link:focus { left: 0.5rem; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+
+/* Top bar */
+.top-bar { display: flex; align-items: center; gap: 1rem; flex-wrap: wrap; padding: 0.6rem 1.25rem; background: #1d2330; color: #fff; }
+.top-bar a { color: #fff; text-decoration: none; }
+.brand { font-weight: 700; letter-spacing: 0.01em; }
+.main-nav { display: flex; gap: 0.25rem; flex: 1; }
+.main-nav a { padding: 0.3rem 0.7rem; border-radius: var(--radius); }
+.main-nav a:hover { background: #323a4d; }
+.main-nav a[aria-current="page"] { background: #3b4660; }
+.mode-badge { background: #ffd76a; color: #1d2330; border-radius: 999px; padding: 0.1rem 0.6rem; font-size: 0.8rem; font-weight: 600; }
+.top-bar button { margin-left: auto; }
+.footer { color: var(--muted); font-size: 0.8rem; text-align: center; padding: 0.75rem; }
+
+/* Controls */
+button { font: inherit; font-size: 0.92rem; padding: 0.4rem 0.85rem; border-radius: var(--radius); border: 1px solid var(--accent); background: var(--accent); color: #fff; cursor: pointer; }
+button:hover:not(:disabled) { filter: brightness(1.1); }
+button:disabled { opacity: 0.45; cursor: default; }
+button.quiet, button.small, button.link-button { background: var(--surface); color: var(--accent); }
+button.danger { background: var(--danger); border-color: var(--danger); color: #fff; }
+button.small { padding: 0.15rem 0.55rem; font-size: 0.8rem; }
+button.link-button { border: none; padding: 0.1rem 0; font-size: 0.85rem; text-decoration: underline; }
+input, select, textarea { font: inherit; color: inherit; border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4rem 0.55rem; background: var(--surface); max-width: 100%; }
+input[type="checkbox"] { accent-color: var(--accent); }
+textarea { width: 100%; resize: vertical; }
+label { font-weight: 600; }
+.row, .actions, .inline-form { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+.actions { margin-top: 0.5rem; }
+.inline-form { margin: 1rem 0; }
+.inline-form .field-error { flex-basis: 100%; }
+.row input { flex: 1; min-width: 10rem; }
+progress { width: 100%; height: 0.9rem; margin-top: 0.5rem; accent-color: var(--accent); }
+
+.card { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 1rem; margin: 1rem 0; }
+.narrow { max-width: 32rem; margin: 2rem auto; }
+.muted { color: var(--muted); }
+.stats { color: var(--muted); margin: 0.5rem 0; }
+.stats strong { color: var(--text); }
+.field-error { color: var(--danger); background: var(--danger-soft); border-left: 3px solid var(--danger); padding: 0.4rem 0.6rem; margin: 0.5rem 0; border-radius: 0 var(--radius) var(--radius) 0; }
+.status { color: #146c2e; margin: 0.4rem 0; min-height: 0; }
+.status:empty { display: none; }
+
+/* Tables */
+.table-scroll { overflow-x: auto; }
+table.data { width: 100%; border-collapse: collapse; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); }
+table.data th, table.data td { text-align: left; padding: 0.45rem 0.65rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+table.data thead th { background: #eef0f4; font-size: 0.85rem; }
+table.data .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+table.data td.actions { margin: 0; display: table-cell; }
+table.data td.actions button { margin: 0 0.25rem 0.25rem 0; }
+table.compact th, table.compact td { padding: 0.2rem 0.5rem; font-size: 0.85rem; }
+tr.deciding { background: var(--mark); }
+tr.deciding th::after { content: " ◀"; color: var(--danger); }
+
+/* Index page */
+.breadcrumbs { font-size: 0.85rem; color: var(--muted); margin-top: 0.25rem; }
+.tabs { display: flex; gap: 0.25rem; flex-wrap: wrap; border-bottom: 1px solid var(--line); margin-bottom: 1rem; }
+.tabs a { padding: 0.45rem 0.9rem; text-decoration: none; border: 1px solid transparent; border-bottom: none; border-radius: var(--radius) var(--radius) 0 0; margin-bottom: -1px; }
+.tabs a[aria-current="page"] { background: var(--surface); border-color: var(--line); color: var(--text); font-weight: 600; }
+
+/* Search preview */
+.search-bar { display: flex; flex-direction: column; gap: 0.3rem; }
+.search-bar input { font-size: 1.1rem; padding: 0.55rem 0.75rem; width: 100%; }
+.search-layout { display: grid; grid-template-columns: 15rem minmax(0, 1fr); gap: 1.25rem; align-items: start; }
+.facets > summary { font-size: 1.15rem; font-weight: 600; cursor: pointer; margin-bottom: 0.5rem; }
+.facet { border: 1px solid var(--line); border-radius: var(--radius); background: var(--surface); margin: 0 0 0.75rem; padding: 0.4rem 0.6rem; min-width: 0; }
+.facet legend { font-weight: 600; font-size: 0.85rem; padding: 0 0.25rem; overflow-wrap: anywhere; }
+.facet ul { list-style: none; margin: 0; padding: 0; }
+.facet li { display: flex; gap: 0.4rem; align-items: baseline; padding: 0.1rem 0; }
+.facet label { font-weight: 400; font-size: 0.88rem; overflow-wrap: anywhere; }
+.facet .count { color: var(--muted); font-size: 0.8rem; }
+.hits { list-style: none; margin: 0; padding: 0; }
+.hit { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 0.65rem 0.8rem; margin-bottom: 0.6rem; }
+.hit-head { display: flex; gap: 0.5rem; align-items: baseline; flex-wrap: wrap; }
+.hit-title { flex: 1 1 16rem; }
+.hit .position { color: var(--muted); font-size: 0.85rem; }
+.object-id { color: var(--muted); }
+.hit-attrs { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.15rem 0.75rem; margin: 0.5rem 0 0; font-size: 0.88rem; }
+.hit-attrs dt { color: var(--muted); }
+.hit-attrs dd { margin: 0; overflow-wrap: anywhere; }
+mark { background: var(--mark); color: inherit; padding: 0 1px; border-radius: 2px; }
+.ranking { margin-top: 0.6rem; overflow-x: auto; }
+.ranking-summary { margin: 0 0 0.35rem; font-size: 0.88rem; }
+.pager { display: flex; align-items: center; gap: 0.75rem; margin: 0.75rem 0; flex-wrap: wrap; }
+details.raw { margin-top: 0.75rem; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); padding: 0.4rem 0.7rem; }
+details.raw summary { cursor: pointer; font-weight: 600; }
+details.raw pre { max-height: 24rem; overflow: auto; margin: 0.5rem 0 0; white-space: pre-wrap; overflow-wrap: anywhere; }
+
+/* Records, settings, synonyms, rules */
+.columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(18rem, 1fr)); gap: 1rem; }
+.columns .card { margin: 0; }
+.settings-section { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); margin: 0 0 1rem; padding: 0.75rem 1rem; min-width: 0; }
+.settings-section legend { font-weight: 700; padding: 0 0.3rem; }
+.field { display: flex; flex-direction: column; gap: 0.2rem; margin: 0.4rem 0 0.7rem; }
+.field input, .field select { width: 100%; max-width: 28rem; }
+.hint { color: var(--muted); font-size: 0.8rem; }
+.sticky-actions { position: sticky; bottom: 0; background: var(--bg); padding: 0.6rem 0; border-top: 1px solid var(--line); }
+.item-list { list-style: none; padding: 0; margin: 0; }
+.item-list > li { background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); margin-bottom: 0.5rem; padding: 0.4rem 0.7rem; }
+.item-list summary { cursor: pointer; overflow-wrap: anywhere; }
+.json-editor { margin-top: 0.5rem; }
+
+/* Analytics */
+.section-head { display: flex; align-items: center; gap: 1rem; justify-content: space-between; }
+.reports { display: grid; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); gap: 1rem; }
+.report { min-width: 0; }
+.report:first-child { grid-column: 1 / -1; }
+.bar-cell { width: 45%; }
+.bar { display: block; height: 0.8rem; background: var(--accent); border-radius: 2px; }
+
+/* Compare */
+.compare-form { display: grid; grid-template-columns: 1fr 1fr 2fr; gap: 0.75rem; align-items: end; }
+.compare-form .field { margin: 0; }
+.compare-form input { width: 100%; }
+.compare-columns { display: grid; grid-template-columns: 1fr 1fr; gap: 1rem; }
+.compare-column { min-width: 0; }
+.compare-list { list-style: none; margin: 0; padding: 0; background: var(--surface); border: 1px solid var(--line); border-radius: var(--radius); }
+.compare-list li { display: grid; grid-template-columns: 2rem auto minmax(0, 1fr) auto; gap: 0.5rem; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--line); font-size: 0.88rem; align-items: baseline; }
+.compare-list .title { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.compare-list .position { color: var(--muted); text-align: right; }
+.compare-list .delta { font-weight: 600; white-space: nowrap; }
+.moved { background: var(--moved); }
+.only-left { background: var(--only-left); }
+.only-right { background: var(--only-right); }
+.legend { font-size: 0.85rem; }
+.swatch { display: inline-block; width: 0.9rem; height: 0.9rem; border: 1px solid var(--line); vertical-align: middle; }
+
+/* Dialog */
+dialog { border: 1px solid var(--line); border-radius: var(--radius); padding: 1.25rem; max-width: min(30rem, 92vw); box-shadow: 0 10px 30px rgb(0 0 0 / 0.2); }
+dialog::backdrop { background: rgb(20 24 33 / 0.45); }
+dialog p { margin-top: 0; }
+dialog input { width: 100%; margin-top: 0.3rem; }
+dialog .actions { justify-content: flex-end; }
+
+/* Narrow screens (~400 px): one column everywhere. */
+@media (max-width: 760px) {
+  main { padding: 0.75rem; }
+  .search-layout, .compare-columns, .compare-form { grid-template-columns: minmax(0, 1fr); }
+  .wide-only { display: none; }
+  .facet ul { max-height: 12rem; overflow-y: auto; }
+  .hit-attrs { grid-template-columns: minmax(0, 1fr); }
+  .hit-attrs dt { margin-top: 0.25rem; }
+  table.data th, table.data td { padding: 0.35rem 0.45rem; }
+}
+
+"""#),
+        "dom.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Small DOM helpers. Record data only ever becomes text nodes or attribute values: no innerHTML.
+
+/** Attributes of every control that changes data (none is built in read-only mode). */
+export const EDIT = { 'data-test': 'edit-control' };
+
+/**
+ * Builds an element: `h('button', { type: 'button', class: 'danger', onclick: fn }, 'Delete')`.
+ * `on…` props become listeners, `class` the class name, properties the element has (value,
+ * checked, hidden, disabled…) are set as properties, anything else as an attribute. Children:
+ * strings, numbers, nodes, arrays of them; null, undefined and false are skipped.
+ */
+export function h(tag, props = {}, ...children) {
+  const element = document.createElement(tag);
+  for (const [name, value] of Object.entries(props || {})) {
+    if (value === undefined || value === null || (value === false && !(name in element))) continue;
+    if (name.startsWith('on') && typeof value === 'function') {
+      element.addEventListener(name.slice(2), value);
+    } else if (name === 'class') {
+      element.className = value;
+    } else if (name in element && !name.includes('-') && name !== 'list' && name !== 'form') {
+      element[name] = value;
+    } else {
+      element.setAttribute(name, value === true ? '' : String(value));
+    }
+  }
+  append(element, children);
+  return element;
+}
+
+function append(element, children) {
+  for (const child of children) {
+    if (child === null || child === undefined || child === false) continue;
+    if (Array.isArray(child)) append(element, child);
+    else element.append(child instanceof Node ? child : String(child));
+  }
+}
+
+/** Replaces the children of `element` with `children`. */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
+/** An element for an error message, next to what failed (`role=alert` reads it out). */
+export function errorSlot(id) {
+  return h('p', { class: 'field-error', role: 'alert', id, hidden: true });
+}
+
+/** Shows an error (an ApiError, an Error or a string) in `slot`; an empty value hides it. */
+export function showError(slot, error) {
+  const message = error ? (typeof error === 'string' ? error : error.message || String(error)) : '';
+  slot.textContent = message;
+  slot.hidden = !message;
+}
+
+/** An element for short news of what happened ("Saved"). */
+export function statusSlot(id) {
+  return h('p', { class: 'status', role: 'status', id });
+}
+
+/** `3,000`; an absent number as an em dash. */
+export function formatNumber(value) {
+  return typeof value === 'number' ? value.toLocaleString('en-US') : '—';
+}
+
+export function formatBytes(bytes) {
+  if (typeof bytes !== 'number') return '—';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${unit ? value.toFixed(1) : value} ${units[unit]}`;
+}
+
+/** `2026-11-27 16:45` in local time, from an ISO date. */
+export function formatDate(iso) {
+  const date = new Date(iso);
+  if (!iso || Number.isNaN(date.getTime())) return '—';
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+export const pretty = (value) => JSON.stringify(value, null, 2);
+
+/** The attribute a record's title comes from: the first of name, title, query; null for none. */
+export function titleAttribute(record) {
+  return ['name', 'title', 'query'].find((key) => typeof record[key] === 'string' && record[key]) || null;
+}
+
+/** A record's title: its name, title or query, else its objectID. */
+export function recordTitle(record) {
+  const key = titleAttribute(record);
+  return String(key ? record[key] : record.objectID ?? '');
+}
+
+/** Parses JSON typed by a person; throws an Error that says where it is wrong. */
+export function parseJSON(text, what = 'JSON') {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`This ${what} is not valid JSON: ${error.message}`);
+  }
+}
+
+/**
+ * Asks in the page's <dialog>. Resolves to true (confirmed) or false; with `input`
+ * ({ label, value }), to the text typed, or null when cancelled.
+ */
+export function ask(message, { confirmLabel = 'Confirm', danger = true, input = null } = {}) {
+  const dialog = document.getElementById('confirm-dialog');
+  const field = document.getElementById('confirm-input');
+  const fieldRow = document.getElementById('confirm-input-row');
+  const ok = document.getElementById('confirm-ok');
+  document.getElementById('confirm-message').textContent = message;
+  ok.textContent = confirmLabel;
+  ok.classList.toggle('danger', danger);
+  fieldRow.hidden = !input;
+  field.required = Boolean(input);
+  if (input) {
+    document.getElementById('confirm-input-label').textContent = input.label;
+    field.value = input.value || '';
+  }
+  return new Promise((resolve) => {
+    dialog.addEventListener('close', () => {
+      const confirmed = dialog.returnValue === 'ok';
+      if (input) resolve(confirmed ? field.value.trim() : null);
+      else resolve(confirmed);
+    }, { once: true });
+    dialog.returnValue = '';
+    dialog.showModal();
+    (input ? field : document.getElementById('confirm-cancel')).focus(); // Enter alone does not destroy
+  });
+}
+
+"""#),
         "index.html": DashboardAsset(contentType: "text/html; charset=utf-8", text: #"""
 <!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><title>offline-search</title></head>
-<body><p>The dashboard is being built.</p></body>
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>offline-search dashboard</title>
+  <link rel="icon" href="data:,">
+  <link rel="stylesheet" href="/dashboard/assets/dashboard.css">
+  <script type="module" src="/dashboard/assets/app.js"></script>
+</head>
+<body>
+  <a class="skip-link" href="#main">Skip to content</a>
+  <header class="top-bar">
+    <a class="brand" href="/dashboard">offline-search</a>
+    <nav aria-label="Main" class="main-nav" id="main-nav" hidden>
+      <a href="/dashboard" id="nav-indices">Indices</a>
+      <a href="/dashboard/compare" id="nav-compare">Compare</a>
+    </nav>
+    <span class="mode-badge" id="mode-badge" hidden>read-only</span>
+    <button type="button" id="sign-out" class="quiet" hidden>Sign out</button>
+  </header>
+
+  <main id="main" tabindex="-1">
+    <p id="loading" class="muted">Loading…</p>
+    <p id="app-error" class="field-error" role="alert" hidden></p>
+
+    <form id="key-form" class="card narrow" hidden>
+      <h1>Sign in</h1>
+      <p>This server requires an API key: its admin key, or a search-only key for a read-only view.
+        The key is kept in this tab only.</p>
+      <input type="text" name="username" autocomplete="username" value="dashboard" hidden>
+      <label for="api-key">API key</label>
+      <div class="row">
+        <input type="password" id="api-key" name="api-key" autocomplete="current-password" required>
+        <button type="submit" id="key-submit">Sign in</button>
+      </div>
+      <p id="key-error" class="field-error" role="alert" hidden></p>
+    </form>
+
+    <div id="view"></div>
+  </main>
+
+  <footer class="footer">
+    <span id="version"></span>
+  </footer>
+
+  <dialog id="confirm-dialog" aria-labelledby="confirm-message">
+    <form method="dialog">
+      <p id="confirm-message"></p>
+      <p id="confirm-input-row" hidden>
+        <label for="confirm-input" id="confirm-input-label">Name</label>
+        <input type="text" id="confirm-input" autocomplete="off">
+      </p>
+      <div class="actions">
+        <button type="submit" value="cancel" id="confirm-cancel" class="quiet" formnovalidate>Cancel</button>
+        <button type="submit" value="ok" id="confirm-ok" class="danger">Confirm</button>
+      </div>
+    </form>
+  </dialog>
+</body>
 </html>
+
+"""#),
+        "indexpage.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// One index: its name and tabs (Search for every key; the others need the admin key).
+import { h } from '/dashboard/assets/dom.js';
+import { renderSearch } from '/dashboard/assets/search.js';
+import { renderRecords } from '/dashboard/assets/records.js';
+import { renderSettings } from '/dashboard/assets/settings.js';
+import { renderRules, renderSynonyms } from '/dashboard/assets/jsonlist.js';
+import { renderAnalytics } from '/dashboard/assets/analytics.js';
+
+// [route segment, label, admin only, renderer(panel, index, context)]
+const TABS = [
+  ['search', 'Search', false, renderSearch],
+  ['records', 'Records', true, renderRecords],
+  ['settings', 'Settings', true, renderSettings],
+  ['synonyms', 'Synonyms', true, renderSynonyms],
+  ['rules', 'Rules', true, renderRules],
+  ['analytics', 'Analytics', true, renderAnalytics],
+];
+
+export function renderIndex(view, name, tab, context) {
+  const tabs = TABS.filter(([, , adminOnly]) => context.admin || !adminOnly);
+  const current = tabs.find(([id]) => id === tab) || tabs[0];
+  const base = `/dashboard/indexes/${encodeURIComponent(name)}`;
+  const panel = h('section', { class: 'panel', id: `panel-${current[0]}`, 'aria-labelledby': `tab-${current[0]}` });
+  view.append(
+    h('nav', { class: 'breadcrumbs', 'aria-label': 'Breadcrumb' },
+      h('a', { href: '/dashboard' }, 'Indices'), ' / ', h('span', { 'aria-current': 'page' }, name)),
+    h('h1', { tabindex: -1, id: 'index-name' }, name),
+    h('nav', { class: 'tabs', 'aria-label': `Index ${name}` },
+      tabs.map(([id, label]) => h('a', {
+        href: id === 'search' ? base : `${base}/${id}`,
+        id: `tab-${id}`,
+        'aria-current': id === current[0] ? 'page' : null,
+      }, label))),
+    panel);
+  current[3](panel, name, context);
+}
+
+"""#),
+        "indices.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// The indices: GET /1/indexes as a table, with create, clear, copy and delete (admin only). A
+// read-only (search key) view cannot list indices: it opens one by name.
+import { api, indexPath } from '/dashboard/assets/api.js';
+import { EDIT, ask, errorSlot, fill, formatBytes, formatDate, formatNumber, h, showError, statusSlot } from '/dashboard/assets/dom.js';
+
+const indexURL = (name) => `/dashboard/indexes/${encodeURIComponent(name)}`;
+
+export function renderIndices(view, context) {
+  view.append(h('h1', { tabindex: -1 }, 'Indices'));
+  if (!context.admin) {
+    view.append(openByName(context));
+    return;
+  }
+  const error = errorSlot('indices-error');
+  const status = statusSlot('indices-status');
+  const body = h('tbody');
+  const table = h('table', { id: 'indices-table', class: 'data' },
+    h('caption', { class: 'visually-hidden' }, 'Indices of this server'),
+    h('thead', {}, h('tr', {},
+      h('th', { scope: 'col' }, 'Name'), h('th', { scope: 'col', class: 'num' }, 'Records'),
+      h('th', { scope: 'col', class: 'num wide-only' }, 'Size'), h('th', { scope: 'col', class: 'wide-only' }, 'Updated'),
+      h('th', { scope: 'col' }, 'Actions'))),
+    body);
+
+  async function load() {
+    showError(error, '');
+    let answer;
+    try {
+      answer = await api('GET', '/1/indexes');
+    } catch (failure) {
+      showError(error, failure);
+      return;
+    }
+    const items = answer.items || [];
+    fill(body, items.length ? items.map(row) : h('tr', {}, h('td', { colspan: 5, class: 'muted' }, 'No indices yet: create one below, or import records with `offline-search import`.')));
+  }
+
+  function row(item) {
+    const rowError = errorSlot();
+    const act = async (button, question, options, request, done) => {
+      const answer = await ask(question, options);
+      if (answer === false || answer === null) return;
+      button.disabled = true;
+      try {
+        await request(answer);
+        status.textContent = done(answer);
+        await load();
+      } catch (failure) {
+        button.disabled = false;
+        showError(rowError, failure);
+      }
+    };
+    const clear = h('button', { type: 'button', ...EDIT, 'data-action': 'clear', 'aria-label': `Clear ${item.name}` }, 'Clear');
+    const copy = h('button', { type: 'button', ...EDIT, 'data-action': 'copy', 'aria-label': `Copy ${item.name}` }, 'Copy');
+    const remove = h('button', { type: 'button', class: 'danger', ...EDIT, 'data-action': 'delete', 'aria-label': `Delete ${item.name}` }, 'Delete');
+    clear.addEventListener('click', () => act(clear,
+      `Clear every record of ${item.name}? Its settings, synonyms and rules stay.`, { confirmLabel: 'Clear records' },
+      () => api('POST', indexPath(item.name, 'clear')), () => `${item.name} was cleared.`));
+    copy.addEventListener('click', () => act(copy,
+      `Copy ${item.name} (records, settings, synonyms, rules) to the index named below. An index of that name is replaced.`,
+      { confirmLabel: 'Copy', danger: false, input: { label: 'Destination index', value: `${item.name}_copy` } },
+      (destination) => api('POST', indexPath(item.name, 'operation'), { operation: 'copy', destination }),
+      (destination) => `${item.name} was copied to ${destination}.`));
+    remove.addEventListener('click', () => act(remove,
+      `Delete the index ${item.name} and its ${formatNumber(item.entries)} records? This cannot be undone.`, { confirmLabel: 'Delete index' },
+      () => api('DELETE', indexPath(item.name)), () => `${item.name} was deleted.`));
+    return h('tr', { 'data-index': item.name },
+      h('td', {}, h('a', { href: indexURL(item.name), 'data-test': 'index-link' }, item.name)),
+      h('td', { class: 'num', 'data-test': 'entries' }, formatNumber(item.entries)),
+      h('td', { class: 'num wide-only' }, formatBytes(item.dataSize)),
+      h('td', { class: 'wide-only' }, h('time', { datetime: item.updatedAt || '' }, formatDate(item.updatedAt))),
+      h('td', { class: 'actions' }, clear, copy, remove, rowError));
+  }
+
+  // Creating an index: PUT /1/indexes/NAME/settings with {} (an empty index with the defaults).
+  const nameInput = h('input', { type: 'text', id: 'create-index-name', required: true, autocomplete: 'off', ...EDIT });
+  const createError = errorSlot('create-index-error');
+  const createForm = h('form', { class: 'inline-form', id: 'create-index-form', ...EDIT },
+    h('label', { for: 'create-index-name' }, 'New index'), nameInput,
+    h('button', { type: 'submit', id: 'create-index', ...EDIT }, 'Create'), createError);
+  createForm.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const name = nameInput.value.trim();
+    if (!name) return;
+    showError(createError, '');
+    try {
+      await api('PUT', indexPath(name, 'settings'), {});
+      nameInput.value = '';
+      status.textContent = `${name} was created.`;
+      await load();
+    } catch (failure) {
+      showError(createError, failure);
+    }
+  });
+
+  view.append(error, status, h('div', { class: 'table-scroll' }, table), createForm);
+  load();
+}
+
+/** The read-only view's way in: an index name typed, opened as /dashboard/indexes/NAME. */
+function openByName(context) {
+  const input = h('input', { type: 'text', id: 'open-index-name', required: true, autocomplete: 'off' });
+  const form = h('form', { class: 'inline-form', id: 'open-index-form' },
+    h('label', { for: 'open-index-name' }, 'Index name'), input,
+    h('button', { type: 'submit', id: 'open-index' }, 'Open'));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const name = input.value.trim();
+    if (name) context.navigate(indexURL(name));
+  });
+  return h('div', { class: 'card' },
+    h('p', {}, 'This key can search but not list or change indices. Open an index by its name:'), form);
+}
+
+"""#),
+        "jsonlist.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Synonyms and Rules: the index's list (POST …/search), each viewed and edited as JSON (PUT
+// …/ID), deleted (DELETE …/ID), and new ones written from a template.
+import { api, indexPath } from '/dashboard/assets/api.js';
+import { EDIT, ask, errorSlot, fill, formatNumber, h, parseJSON, pretty, showError, statusSlot } from '/dashboard/assets/dom.js';
+
+const SYNONYMS = {
+  id: 'synonyms',
+  title: 'Synonyms',
+  noun: 'synonym',
+  search: { query: '', hitsPerPage: 100 },
+  template: { objectID: 'tv-television', type: 'synonym', synonyms: ['tv', 'television'] },
+  summary: (item) => {
+    if (item.type === 'oneWaySynonym') return `${item.input} → ${(item.synonyms || []).join(', ')}`;
+    if (item.type === 'altCorrection1' || item.type === 'altCorrection2') return `${item.word} ≈ ${(item.corrections || []).join(', ')}`;
+    if (item.type === 'placeholder') return `${item.placeholder} = ${(item.replacements || []).join(', ')}`;
+    return (item.synonyms || []).join(' = ');
+  },
+};
+
+const RULES = {
+  id: 'rules',
+  title: 'Rules',
+  noun: 'rule',
+  search: { query: '' },
+  template: {
+    objectID: 'my-rule',
+    description: 'What the rule does',
+    conditions: [{ pattern: 'tv', anchoring: 'contains' }],
+    consequence: { params: { query: { edits: [{ type: 'remove', delete: 'tv' }] } } },
+  },
+  summary: (item) => item.description
+    || (item.conditions || []).map((condition) => `${condition.anchoring || ''} “${condition.pattern ?? ''}”`).join(', ')
+    || '(no condition)',
+};
+
+export const renderSynonyms = (panel, index) => renderList(panel, index, SYNONYMS);
+export const renderRules = (panel, index) => renderList(panel, index, RULES);
+
+function renderList(panel, index, kind) {
+  const error = errorSlot(`${kind.id}-error`);
+  const status = statusSlot(`${kind.id}-status`);
+  const count = h('p', { class: 'stats', id: `${kind.id}-count` });
+  const list = h('ul', { class: 'item-list', id: `${kind.id}-list` });
+
+  async function load() {
+    showError(error, '');
+    try {
+      const answer = await api('POST', indexPath(index, kind.id, 'search'), kind.search);
+      const items = answer.hits || [];
+      count.textContent = `${formatNumber(answer.nbHits ?? items.length)} ${kind.noun}${(answer.nbHits ?? items.length) === 1 ? '' : 's'}`;
+      fill(list, items.length ? items.map(row) : h('li', { class: 'muted' }, `No ${kind.noun}s yet.`));
+    } catch (failure) {
+      showError(error, failure);
+    }
+  }
+
+  /** One item: a summary, and its JSON to edit behind a disclosure. */
+  function row(item) {
+    const id = `${kind.id}-json-${item.objectID}`;
+    const editor = editorFor(item, id, false);
+    return h('li', { 'data-object-id': item.objectID },
+      h('details', {},
+        h('summary', {}, h('code', {}, item.objectID), ' ', h('span', {}, kind.summary(item))),
+        editor));
+  }
+
+  /** A textarea of JSON with Save (PUT …/ID) and, for an existing item, Delete. */
+  function editorFor(item, id, isNew) {
+    const textarea = h('textarea', { id, rows: isNew ? 8 : Math.min(pretty(item).split('\n').length + 1, 20), spellcheck: false, 'aria-label': `${kind.noun} JSON`, ...EDIT });
+    textarea.value = pretty(item);
+    const rowError = errorSlot();
+    const save = h('button', { type: 'button', 'data-action': 'save', ...EDIT }, isNew ? `Add ${kind.noun}` : 'Save');
+    save.addEventListener('click', async () => {
+      showError(rowError, '');
+      try {
+        const value = parseJSON(textarea.value, kind.noun);
+        if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error(`A ${kind.noun} is a JSON object.`);
+        if (typeof value.objectID !== 'string' || !value.objectID) throw new Error(`A ${kind.noun} needs an objectID (a string).`);
+        if (!isNew && value.objectID !== item.objectID) throw new Error('The objectID cannot change here: add it as a new one below.');
+        await api('PUT', indexPath(index, kind.id, value.objectID), value);
+        status.textContent = `Saved ${kind.noun} ${value.objectID}.`;
+        if (isNew) textarea.value = pretty(kind.template);
+        load();
+      } catch (failure) {
+        showError(rowError, failure);
+      }
+    });
+    const remove = !isNew && h('button', { type: 'button', class: 'danger', 'data-action': 'delete', ...EDIT }, 'Delete');
+    if (remove) {
+      remove.addEventListener('click', async () => {
+        if (!await ask(`Delete the ${kind.noun} ${item.objectID}?`, { confirmLabel: `Delete ${kind.noun}` })) return;
+        try {
+          await api('DELETE', indexPath(index, kind.id, item.objectID));
+          status.textContent = `Deleted ${kind.noun} ${item.objectID}.`;
+          load();
+        } catch (failure) {
+          showError(rowError, failure);
+        }
+      });
+    }
+    return h('div', { class: 'json-editor' }, textarea, h('div', { class: 'actions' }, save, remove), rowError);
+  }
+
+  panel.append(h('h2', {}, kind.title), count, error, status, list,
+    h('section', { class: 'card', ...EDIT },
+      h('h3', {}, h('label', { for: `${kind.id}-new-json` }, `New ${kind.noun} (JSON)`)),
+      editorFor(kind.template, `${kind.id}-new-json`, true)));
+  load();
+}
+
+"""#),
+        "records.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Records: browse 20 at a time (a cursor for the next page), view and edit one as JSON, delete,
+// add one from JSON, import a JSON file in batches of 1,000.
+import { api, indexPath } from '/dashboard/assets/api.js';
+import { EDIT, ask, errorSlot, fill, formatNumber, h, parseJSON, pretty, recordTitle, showError, statusSlot } from '/dashboard/assets/dom.js';
+
+const PAGE_SIZE = 20;
+const BATCH_SIZE = 1000;
+
+/** The JSON object typed in `textarea`, or an Error that says what is wrong. */
+function recordFrom(textarea) {
+  const record = parseJSON(textarea.value, 'record');
+  if (!record || typeof record !== 'object' || Array.isArray(record)) throw new Error('A record is a JSON object.');
+  return record;
+}
+
+export function renderRecords(panel, index) {
+  let cursor = null; // of the page shown
+  let nextCursor = null;
+  let page = 0;
+
+  const error = errorSlot('records-error');
+  const status = statusSlot('records-status');
+  const count = h('p', { id: 'records-count', class: 'stats' });
+  const body = h('tbody');
+  const first = h('button', { type: 'button', id: 'records-first', disabled: true }, 'First page');
+  const next = h('button', { type: 'button', id: 'records-next', disabled: true }, 'Next page →');
+  const pageInfo = h('span', { id: 'records-page' });
+  const editor = h('section', { id: 'record-editor', class: 'card', hidden: true });
+
+  async function browse() {
+    showError(error, '');
+    try {
+      const answer = await api('POST', indexPath(index, 'browse'), cursor ? { hitsPerPage: PAGE_SIZE, cursor } : { hitsPerPage: PAGE_SIZE });
+      nextCursor = answer.cursor || null;
+      count.textContent = `${formatNumber(answer.nbHits)} records`;
+      pageInfo.textContent = `Page ${page + 1}`;
+      first.disabled = page === 0;
+      next.disabled = !nextCursor;
+      fill(body, answer.hits?.length ? answer.hits.map((record) => h('tr', { 'data-object-id': record.objectID },
+        h('td', {}, h('code', {}, record.objectID)),
+        h('td', {}, recordTitle(record)),
+        h('td', {}, h('button', { type: 'button', class: 'small', 'data-test': 'record-open', onclick: () => open(record.objectID) }, 'Open'))))
+        : h('tr', {}, h('td', { colspan: 3, class: 'muted' }, 'No records.')));
+    } catch (failure) {
+      showError(error, failure);
+    }
+  }
+  first.addEventListener('click', () => { [cursor, page] = [null, 0]; browse(); });
+  next.addEventListener('click', () => { [cursor, page] = [nextCursor, page + 1]; browse(); });
+
+  /** Opens a record (GET) as JSON to edit and save (PUT), or delete. */
+  async function open(objectID) {
+    const textarea = h('textarea', { id: 'record-json', rows: 16, spellcheck: false, 'aria-labelledby': 'record-editor-title' });
+    const editorError = errorSlot('record-error');
+    const editorStatus = statusSlot('record-status');
+    const save = h('button', { type: 'button', id: 'record-save', ...EDIT }, 'Save');
+    const remove = h('button', { type: 'button', id: 'record-delete', class: 'danger', ...EDIT }, 'Delete');
+    const close = h('button', { type: 'button', id: 'record-close', class: 'quiet', onclick: () => { editor.hidden = true; } }, 'Close');
+    fill(editor, h('h3', { id: 'record-editor-title', tabindex: -1 }, 'Record ', h('code', {}, objectID)),
+      textarea, h('div', { class: 'actions' }, save, remove, close), editorError, editorStatus);
+    editor.hidden = false;
+    editor.firstChild.focus();
+    try {
+      textarea.value = pretty(await api('GET', indexPath(index, objectID)));
+    } catch (failure) {
+      showError(editorError, failure);
+    }
+    save.addEventListener('click', async () => {
+      showError(editorError, '');
+      editorStatus.textContent = '';
+      try {
+        const record = recordFrom(textarea);
+        if (record.objectID !== undefined && String(record.objectID) !== objectID) {
+          throw new Error('The objectID cannot change here: add the record with its new objectID instead.');
+        }
+        await api('PUT', indexPath(index, objectID), { ...record, objectID });
+        editorStatus.textContent = 'Saved.';
+        browse();
+      } catch (failure) {
+        showError(editorError, failure);
+      }
+    });
+    remove.addEventListener('click', async () => {
+      if (!await ask(`Delete the record ${objectID}?`, { confirmLabel: 'Delete record' })) return;
+      try {
+        await api('DELETE', indexPath(index, objectID));
+        editor.hidden = true;
+        status.textContent = `Record ${objectID} was deleted.`;
+        browse();
+      } catch (failure) {
+        showError(editorError, failure);
+      }
+    });
+  }
+
+  // One record added: POST /1/indexes/NAME (its objectID if it has one, else a generated one).
+  const newRecord = h('textarea', { id: 'record-new-json', rows: 6, spellcheck: false, placeholder: '{"name": "A new product", "brand": "Acme"}', ...EDIT });
+  const addError = errorSlot('record-add-error');
+  const add = h('button', { type: 'button', id: 'record-add', ...EDIT }, 'Add record');
+  add.addEventListener('click', async () => {
+    showError(addError, '');
+    try {
+      const answer = await api('POST', indexPath(index), recordFrom(newRecord));
+      newRecord.value = '';
+      status.textContent = `Record ${answer.objectID} was added.`;
+      browse();
+      open(answer.objectID);
+    } catch (failure) {
+      showError(addError, failure);
+    }
+  });
+
+  // A file imported: its array of records, in batches of 1,000 (addObject), the bar moving per batch.
+  const file = h('input', { type: 'file', id: 'import-file', accept: '.json,application/json', ...EDIT });
+  const importButton = h('button', { type: 'button', id: 'import-start', ...EDIT }, 'Import');
+  const progress = h('progress', { id: 'import-progress', max: 1, value: 0, hidden: true, 'aria-label': 'Import progress' });
+  const importStatus = statusSlot('import-status');
+  const importError = errorSlot('import-error');
+  importButton.addEventListener('click', async () => {
+    showError(importError, '');
+    importStatus.textContent = '';
+    if (!file.files[0]) return showError(importError, 'Choose a JSON file first.');
+    importButton.disabled = true;
+    try {
+      const records = parseJSON(await file.files[0].text(), 'file');
+      if (!Array.isArray(records)) throw new Error('The file must hold a JSON array of records.');
+      Object.assign(progress, { max: Math.max(records.length, 1), value: 0, hidden: false });
+      for (let start = 0; start < records.length; start += BATCH_SIZE) {
+        const batch = records.slice(start, start + BATCH_SIZE);
+        await api('POST', indexPath(index, 'batch'), { requests: batch.map((record) => ({ action: 'addObject', body: record })) });
+        progress.value = start + batch.length;
+        importStatus.textContent = `Imported ${formatNumber(progress.value)} of ${formatNumber(records.length)} records.`;
+      }
+      if (!records.length) importStatus.textContent = 'The file has no records.';
+      browse();
+    } catch (failure) {
+      showError(importError, failure);
+    } finally {
+      importButton.disabled = false;
+    }
+  });
+
+  panel.append(
+    h('h2', {}, 'Records'), count, error, status,
+    h('div', { class: 'table-scroll' }, h('table', { id: 'records-table', class: 'data' },
+      h('caption', { class: 'visually-hidden' }, `Records of ${index}`),
+      h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'objectID'), h('th', { scope: 'col' }, 'Title'), h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, 'Open')))),
+      body)),
+    h('nav', { class: 'pager', 'aria-label': 'Record pages' }, first, pageInfo, next),
+    editor,
+    h('div', { class: 'columns' },
+      h('section', { class: 'card', ...EDIT },
+        h('h3', {}, h('label', { for: 'record-new-json' }, 'Add a record (JSON)')),
+        newRecord, h('div', { class: 'actions' }, add), addError),
+      h('section', { class: 'card', ...EDIT },
+        h('h3', {}, h('label', { for: 'import-file' }, 'Import a JSON file')),
+        h('p', { class: 'muted' }, `An array of records, sent ${formatNumber(BATCH_SIZE)} at a time; a record with an existing objectID replaces it.`),
+        file, h('div', { class: 'actions' }, importButton), progress, importStatus, importError)));
+  browse();
+  // /dashboard/indexes/NAME/records?objectID=ID opens that record (the search preview links there).
+  const requested = new URLSearchParams(location.search).get('objectID');
+  if (requested) open(requested);
+}
+
+"""#),
+        "search.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// The search preview: search as you type, facets as checkboxes, paging, each hit's ranking info,
+// and the raw request and response.
+import { api, indexPath } from '/dashboard/assets/api.js';
+import { errorSlot, fill, formatNumber, h, pretty, showError, titleAttribute } from '/dashboard/assets/dom.js';
+
+const HITS_PER_PAGE = 10;
+const FACET_VALUES_SHOWN = 8; // per attribute, until "Show all"
+
+// Algolia's ranking criteria in its order: the _rankingInfo field each is decided on, and what it
+// means. Geo shows only for searches around a location, promoted only for hits a Rule pinned.
+const CRITERIA = [
+  ['typo', 'nbTypos', 'typos in the matched words (fewer first)'],
+  ['words', 'words', 'query words matched (more first)'],
+  ['filters', 'filters', 'optional filters matched (more first)'],
+  ['proximity', 'proximityDistance', 'distance between matched words (closer first)'],
+  ['attribute', 'firstMatchedWord', 'attribute matched, then word position (earlier first)'],
+  ['exact', 'nbExactWords', 'words matched exactly (more first)'],
+  ['custom', 'userScore', 'rank by customRanking (higher first)'],
+  ['geo', 'geoDistance', 'distance in meters (nearer first)'],
+];
+const FIELD = Object.fromEntries(CRITERIA.map(([name, field]) => [name, field]));
+const DEFAULT_RANKING = ['typo', 'geo', 'words', 'filters', 'proximity', 'attribute', 'exact', 'custom'];
+
+/** A facet filter: a value's leading `-` (a negation) is escaped. */
+const facetFilter = (attribute, value) => `${attribute}:${value.startsWith('-') ? '\\' : ''}${value}`;
+
+/**
+ * `value` with its parts between `pre` and `post` (the highlight tags) as <mark> elements and
+ * the rest as text nodes: the record's text is never parsed as HTML.
+ */
+export function highlighted(value, pre, post) {
+  const fragment = document.createDocumentFragment();
+  let rest = String(value ?? '');
+  while (rest) {
+    const start = pre && post ? rest.indexOf(pre) : -1;
+    if (start < 0) {
+      fragment.append(rest);
+      break;
+    }
+    fragment.append(rest.slice(0, start));
+    rest = rest.slice(start + pre.length);
+    const end = rest.indexOf(post) < 0 ? rest.length : rest.indexOf(post);
+    fragment.append(h('mark', {}, rest.slice(0, end)));
+    rest = rest.slice(end + post.length);
+  }
+  return fragment;
+}
+
+export function renderSearch(panel, index, context) {
+  const state = {
+    query: '',
+    page: 0,
+    refinements: new Map(), // attribute → Set of values (ORed); attributes ANDed
+    expanded: new Set(), // facet attributes showing all their values
+    sequence: 0, // the latest request's number: older answers are dropped
+    settings: {}, // highlight tags, ranking, searchable attributes (readable with the admin key)
+  };
+
+  const box = h('input', { type: 'search', id: 'search-box', autocomplete: 'off', placeholder: 'Type to search' });
+  const stats = h('p', { id: 'search-stats', class: 'stats', 'aria-live': 'polite' });
+  const error = errorSlot('search-error');
+  const facets = h('div', { id: 'facets' });
+  const hits = h('ol', { id: 'hits', class: 'hits' });
+  const turn = (step) => () => { state.page += step; search(); };
+  const previous = h('button', { type: 'button', id: 'prev-page', disabled: true, onclick: turn(-1) }, '← Previous');
+  const next = h('button', { type: 'button', id: 'next-page', disabled: true, onclick: turn(1) }, 'Next →');
+  const pageInfo = h('span', { id: 'page-info' });
+  const requestJSON = h('pre', { id: 'raw-request-json' });
+  const responseJSON = h('pre', { id: 'raw-response-json' });
+
+  panel.append(
+    h('form', { class: 'search-bar', role: 'search', onsubmit: (event) => event.preventDefault() },
+      h('label', { for: 'search-box' }, `Search ${index}`), box),
+    stats, error,
+    h('div', { class: 'search-layout' },
+      // Folded at first on a narrow screen, where it would push the hits down.
+      h('details', { class: 'facets', open: !matchMedia('(max-width: 760px)').matches }, h('summary', {}, 'Facets'), facets),
+      h('div', {}, hits, h('nav', { class: 'pager', 'aria-label': 'Pages' }, previous, pageInfo, next))),
+    h('details', { id: 'raw-request', class: 'raw' }, h('summary', {}, 'Request JSON'), requestJSON),
+    h('details', { id: 'raw-response', class: 'raw' }, h('summary', {}, 'Response JSON'), responseJSON));
+
+  box.addEventListener('input', () => {
+    state.query = box.value;
+    state.page = 0;
+    search();
+  });
+
+  /** The refinements as facetFilters: per attribute (ANDed) an array of its values (ORed); not `except`'s. */
+  const facetFilters = (except) => [...state.refinements]
+    .filter(([attribute]) => attribute !== except)
+    .map(([attribute, values]) => [...values].map((value) => facetFilter(attribute, value)));
+
+  async function search() {
+    const sequence = ++state.sequence;
+    stats.dataset.state = 'loading'; // 'done' once the latest answer is shown (the tests wait on it)
+    const path = indexPath(index, 'query');
+    const body = {
+      query: state.query, page: state.page, hitsPerPage: HITS_PER_PAGE, facets: ['*'], getRankingInfo: true,
+      facetFilters: facetFilters(), clickAnalytics: false, analytics: false,
+    };
+    requestJSON.textContent = `POST ${path}\n${pretty(body)}`;
+    // A refined attribute's values are ORed, so its counts come from the same search without its
+    // own filter (InstantSearch's disjunctive facets): its other values stay there to check.
+    const disjunctive = [...state.refinements.keys()].map((attribute) => api('POST', path, {
+      query: state.query, hitsPerPage: 0, facets: [attribute], facetFilters: facetFilters(attribute), clickAnalytics: false, analytics: false,
+    }).then((answer) => [attribute, answer.facets?.[attribute]], () => [attribute, null]));
+    let answer;
+    let counts;
+    try {
+      [answer, ...counts] = await Promise.all([api('POST', path, body), ...disjunctive]);
+    } catch (failure) {
+      answer = failure;
+    }
+    if (sequence !== state.sequence) return; // a newer search was sent meanwhile
+    if (answer instanceof Error) {
+      showError(error, answer);
+    } else {
+      showError(error, '');
+      const facetCounts = { ...answer.facets };
+      for (const [attribute, values] of counts) if (values) facetCounts[attribute] = values;
+      show(answer, facetCounts);
+    }
+    stats.dataset.state = 'done';
+  }
+
+  function show(answer, facetCounts) {
+    responseJSON.textContent = pretty(answer);
+    fill(stats,
+      h('strong', { id: 'nb-hits', 'data-value': answer.nbHits }, formatNumber(answer.nbHits)),
+      answer.nbHits === 1 ? ' hit in ' : ' hits in ', h('span', { id: 'processing-time' }, formatNumber(answer.processingTimeMS)), ' ms');
+    const page = answer.page || 0;
+    const pages = Math.max(answer.nbPages || 0, 1);
+    pageInfo.textContent = `Page ${page + 1} of ${formatNumber(pages)}`;
+    previous.disabled = page === 0;
+    next.disabled = page + 1 >= pages;
+    const first = page * (answer.hitsPerPage || HITS_PER_PAGE);
+    fill(hits, answer.hits?.length
+      ? answer.hits.map((hit, i) => renderHit(hit, first + i, answer.hits[i - 1]))
+      : h('li', { class: 'muted' }, 'No hits.'));
+    renderFacets(facetCounts);
+  }
+
+  function renderFacets(answerFacets) {
+    // Keyboard focus survives the redraw: the same control is focused again.
+    const focused = facets.contains(document.activeElement) ? document.activeElement.dataset : null;
+    const attributes = [...new Set([...Object.keys(answerFacets), ...state.refinements.keys()])];
+    fill(facets, attributes.length ? attributes.map((attribute, a) => {
+      const counts = answerFacets[attribute] || {};
+      const refined = state.refinements.get(attribute) || new Set();
+      const all = [...new Set([...Object.keys(counts), ...refined])]; // refined values stay, to uncheck
+      const expanded = state.expanded.has(attribute);
+      const values = expanded ? all : all.filter((value, i) => i < FACET_VALUES_SHOWN || refined.has(value));
+      const more = all.length > FACET_VALUES_SHOWN && h('button', {
+        type: 'button', class: 'link-button', 'data-more': attribute, 'aria-expanded': String(expanded),
+        onclick: () => {
+          state.expanded[expanded ? 'delete' : 'add'](attribute);
+          renderFacets(answerFacets);
+        },
+      }, expanded ? 'Show fewer' : `Show all ${all.length}`);
+      return h('fieldset', { class: 'facet', 'data-facet': attribute },
+        h('legend', {}, attribute),
+        h('ul', {}, values.map((value, v) => h('li', {},
+          h('input', {
+            type: 'checkbox', id: `facet-${a}-${v}`, checked: refined.has(value), 'data-test': 'facet-value',
+            'data-facet': attribute, 'data-value': value, onchange: (event) => refine(attribute, value, event.target.checked),
+          }),
+          h('label', { for: `facet-${a}-${v}` }, value, ' ', h('span', { class: 'count' }, formatNumber(counts[value] ?? 0)))))),
+        more);
+    }) : h('p', { class: 'muted' }, 'No facets: set attributesForFaceting in Settings.'));
+    if (focused) {
+      const selector = focused.more !== undefined
+        ? `[data-more="${CSS.escape(focused.more)}"]`
+        : `input[data-facet="${CSS.escape(focused.facet || '')}"][data-value="${CSS.escape(focused.value || '')}"]`;
+      facets.querySelector(selector)?.focus();
+    }
+  }
+
+  function refine(attribute, value, on) {
+    const values = state.refinements.get(attribute) || new Set();
+    values[on ? 'add' : 'delete'](value);
+    if (values.size) state.refinements.set(attribute, values);
+    else state.refinements.delete(attribute);
+    state.page = 0;
+    search();
+  }
+
+  function renderHit(hit, position, previousHit) {
+    const mark = (text) => highlighted(text, state.settings.highlightPreTag ?? '<em>', state.settings.highlightPostTag ?? '</em>');
+    const highlights = hit._highlightResult || {};
+    const titleKey = titleAttribute(hit);
+    const titleHighlight = highlights[titleKey]?.value;
+    const title = !titleKey ? hit.objectID : typeof titleHighlight === 'string' ? mark(titleHighlight) : hit[titleKey];
+    // Every other highlighted attribute (its snippet if it has one): strings and lists of strings.
+    const rows = [];
+    for (const [attribute, result] of Object.entries(highlights)) {
+      const parts = [(hit._snippetResult || {})[attribute] || result].flat();
+      if (attribute === titleKey || !parts.every((part) => typeof part?.value === 'string')) continue;
+      rows.push(h('dt', {}, attribute), h('dd', { 'data-test': 'hit-attr', 'data-attr': attribute },
+        parts.map((part, i) => [i ? ', ' : '', mark(part.value)])));
+    }
+    const ranking = h('div', { id: `ranking-${position}`, class: 'ranking', hidden: true });
+    const toggle = h('button', { type: 'button', class: 'small', 'data-test': 'ranking-toggle', 'aria-expanded': 'false', 'aria-controls': ranking.id }, 'Ranking');
+    toggle.addEventListener('click', () => {
+      const open = toggle.getAttribute('aria-expanded') !== 'true';
+      toggle.setAttribute('aria-expanded', String(open));
+      if (open && !ranking.firstChild) ranking.append(...rankingTable(hit, position, previousHit));
+      ranking.hidden = !open;
+    });
+    const editURL = `/dashboard/indexes/${encodeURIComponent(index)}/records?objectID=${encodeURIComponent(hit.objectID)}`;
+    return h('li', { class: 'hit', 'data-test': 'hit', 'data-object-id': hit.objectID },
+      h('div', { class: 'hit-head' },
+        h('span', { class: 'position' }, `#${position + 1}`),
+        h('strong', { class: 'hit-title' }, title),
+        h('code', { class: 'object-id' }, hit.objectID),
+        context.admin && h('a', { class: 'hit-edit', 'data-test': 'edit-control', href: editURL }, 'Edit'),
+        toggle),
+      rows.length > 0 && h('dl', { class: 'hit-attrs' }, rows),
+      ranking);
+  }
+
+  /**
+   * The hit's _rankingInfo as a table of criteria. The first criterion of the index's ranking on
+   * which it differs from the hit above is the one that placed it there: that row is marked.
+   */
+  function rankingTable(hit, position, previousHit) {
+    const info = hit._rankingInfo || {};
+    const above = previousHit?._rankingInfo;
+    const geo = info.matchedGeoLocation !== undefined || info.geoDistance > 0 || above?.geoDistance > 0;
+    const shown = (name) => name !== 'geo' || geo;
+    let deciding = null;
+    if (info.promoted) deciding = 'promoted';
+    else if (above && !above.promoted) {
+      deciding = (state.settings.ranking || DEFAULT_RANKING)
+        .find((name) => FIELD[name] && shown(name) && info[FIELD[name]] !== above[FIELD[name]]) || null;
+    }
+    const rows = CRITERIA.filter(([name]) => shown(name)).map(([name, field, meaning]) => [name, field, info[field], explain(name, info[field], hit) || meaning]);
+    if (info.promoted !== undefined) rows.push(['promoted', 'promoted', info.promoted, 'pinned here by a Rule']);
+    let summary = `Tied with #${position} on every criterion.`;
+    if (deciding === 'promoted') summary = 'Promoted by a Rule, before the ranking criteria apply.';
+    else if (!above) summary = position === 0 ? 'The first hit.' : 'The first hit of this page.';
+    else if (deciding) summary = `Placed after #${position} by the “${deciding}” criterion (marked).`;
+    return [
+      h('p', { class: 'ranking-summary' }, summary),
+      h('table', { class: 'data compact', 'data-test': 'ranking-table' },
+        h('caption', { class: 'visually-hidden' }, `Ranking of ${hit.objectID}`),
+        h('thead', {}, h('tr', {}, ['criterion', 'field', 'value', 'meaning'].map((name) => h('th', { scope: 'col' }, name)))),
+        h('tbody', {}, rows.map(([name, field, value, meaning]) => h('tr', { class: name === deciding ? 'deciding' : null, 'data-criterion': name },
+          h('th', { scope: 'row' }, name), h('td', {}, h('code', {}, field)),
+          h('td', { class: 'num' }, value === undefined ? '—' : String(value)), h('td', { class: 'muted' }, meaning))))),
+    ];
+  }
+
+  /** Some criteria read with the index's settings (when the key may read them), else null. */
+  function explain(name, value, hit) {
+    const { searchableAttributes, customRanking } = state.settings;
+    if (name === 'attribute' && typeof value === 'number') {
+      const attribute = searchableAttributes?.[Math.floor(value / 1000)]?.replace(/^unordered\((.*)\)$/, '$1');
+      return `${attribute ? `“${attribute}”` : `searchable attribute ${Math.floor(value / 1000) + 1}`}, word ${(value % 1000) + 1}`;
+    }
+    if (name === 'custom' && customRanking?.length) {
+      return customRanking.map((entry) => {
+        const path = entry.replace(/^(asc|desc)\((.*)\)$/, '$2').split('.');
+        return `${entry} = ${JSON.stringify(path.reduce((object, key) => object?.[key], hit) ?? null)}`;
+      }).join(', ');
+    }
+    return null;
+  }
+
+  // The settings give the highlight tags and the ranking; a search key cannot read them, and
+  // Algolia's defaults then apply.
+  const settings = context.admin ? api('GET', indexPath(index, 'settings')).catch(() => ({})) : Promise.resolve({});
+  settings.then((value) => {
+    state.settings = value;
+    search();
+  });
+}
+
+"""#),
+        "settings.js": DashboardAsset(contentType: "text/javascript; charset=utf-8", text: #"""
+// Settings: GET /1/indexes/NAME/settings (every setting, Algolia's defaults filled in) as a form
+// per section; saving sends only the settings changed, with PUT.
+import { api, indexPath } from '/dashboard/assets/api.js';
+import { EDIT, errorSlot, h, showError, statusSlot } from '/dashboard/assets/dom.js';
+
+// Per section: its id, title and fields. Field kinds:
+//   list   a textarea, one value a line (left empty, a null setting stays null)
+//   words  a text input, values separated by commas
+//   number, text
+//   choice a select of `options` (the strings true/false become booleans)
+//   flag   true, false, or a list of language codes (ignorePlurals, removeStopWords)
+const SECTIONS = [
+  ['searchable', 'Searchable attributes', [
+    { key: 'searchableAttributes', kind: 'list', fallback: 'every attribute', hint: 'The most important first; unordered(attribute) ignores word positions.' },
+  ]],
+  ['faceting', 'Faceting', [
+    { key: 'attributesForFaceting', kind: 'list', fallback: 'none', hint: 'attribute, searchable(attribute) or filterOnly(attribute).' },
+  ]],
+  ['ranking', 'Ranking', [
+    { key: 'ranking', kind: 'list', fallback: 'typo, geo, words, filters, proximity, attribute, exact, custom' },
+    { key: 'customRanking', kind: 'list', fallback: 'none', hint: 'desc(attribute) or asc(attribute): the tie-breakers.' },
+  ]],
+  ['typos', 'Typo tolerance', [
+    { key: 'typoTolerance', kind: 'choice', options: ['true', 'false', 'min', 'strict'], fallback: 'true' },
+    { key: 'minWordSizefor1Typo', kind: 'number', fallback: 4 },
+    { key: 'minWordSizefor2Typos', kind: 'number', fallback: 8 },
+  ]],
+  ['highlighting', 'Highlighting', [
+    { key: 'attributesToHighlight', kind: 'list', fallback: 'every searchable attribute' },
+    { key: 'highlightPreTag', kind: 'text', fallback: '<em>' },
+    { key: 'highlightPostTag', kind: 'text', fallback: '</em>' },
+  ]],
+  ['pagination', 'Pagination', [
+    { key: 'hitsPerPage', kind: 'number', fallback: 20 },
+    { key: 'paginationLimitedTo', kind: 'number', fallback: 1000 },
+  ]],
+  ['languages', 'Languages', [
+    { key: 'ignorePlurals', kind: 'flag', fallback: 'false', hint: 'true, false, or language codes (en, fr).' },
+    { key: 'removeStopWords', kind: 'flag', fallback: 'false', hint: 'true, false, or language codes.' },
+    { key: 'queryLanguages', kind: 'words', fallback: 'none', hint: 'Language codes, separated by commas.' },
+    { key: 'indexLanguages', kind: 'words', fallback: 'none', hint: 'Language codes, separated by commas.' },
+  ]],
+];
+
+const splitWords = (text) => text.split(',').map((word) => word.trim()).filter(Boolean);
+
+/** The text a field shows for a setting's value. */
+function display(field, value) {
+  if (value === undefined || value === null) return '';
+  switch (field.kind) {
+    case 'list': return Array.isArray(value) ? value.join('\n') : String(value);
+    case 'words':
+    case 'flag': return Array.isArray(value) ? value.join(', ') : String(value);
+    default: return String(value);
+  }
+}
+
+/** The setting's value from the field's text; `original` decides what "empty" means. */
+function parse(field, text, original) {
+  const trimmed = text.trim();
+  switch (field.kind) {
+    case 'list': {
+      const lines = text.split('\n').map((line) => line.trim()).filter(Boolean);
+      return lines.length || (original !== null && original !== undefined) ? lines : original;
+    }
+    case 'words': return trimmed || original !== undefined ? splitWords(trimmed) : original;
+    case 'number': {
+      if (!trimmed) return original === undefined ? undefined : null; // null: back to the default
+      const number = Number(trimmed);
+      return Number.isInteger(number) ? number : trimmed; // the server says what is wrong
+    }
+    case 'choice':
+    case 'flag':
+      if (trimmed === 'true') return true;
+      if (trimmed === 'false' || !trimmed) return field.kind === 'flag' ? false : trimmed;
+      return field.kind === 'flag' ? splitWords(trimmed) : trimmed;
+    default: return text;
+  }
+}
+
+export function renderSettings(panel, index) {
+  const error = errorSlot('settings-error');
+  const form = h('form', { id: 'settings-form', class: 'settings', novalidate: true, ...EDIT });
+  panel.append(h('h2', {}, 'Settings'), error, form);
+
+  async function load(saved) {
+    try {
+      build(await api('GET', indexPath(index, 'settings')), saved);
+    } catch (failure) {
+      showError(error, failure);
+    }
+  }
+
+  /** The form for `settings`; `saved`, the keys just saved, is said beside the Save button. */
+  function build(settings, saved) {
+    const inputs = []; // [field, control, the error element of its section]
+    const status = statusSlot('settings-status');
+    const formError = errorSlot('settings-form-error');
+    form.replaceChildren(formError);
+    for (const [sectionId, title, fields] of SECTIONS) {
+      const sectionError = errorSlot(`settings-${sectionId}-error`);
+      const fieldset = h('fieldset', { class: 'settings-section', id: `section-${sectionId}` }, h('legend', {}, title));
+      for (const field of fields) {
+        const id = `setting-${field.key}`;
+        const value = display(field, settings[field.key]);
+        const fallback = `Default: ${field.fallback}`;
+        const control = field.kind === 'list'
+          ? h('textarea', { id, rows: Math.min(Math.max(value.split('\n').length + 1, 3), 10), spellcheck: false, placeholder: fallback })
+          : field.kind === 'choice'
+            ? h('select', { id }, field.options.map((option) => h('option', { value: option }, option)))
+            : h('input', { id, type: field.kind === 'number' ? 'number' : 'text', placeholder: fallback, autocomplete: 'off' });
+        control.value = value;
+        control.setAttribute('aria-describedby', `${id}-hint`);
+        control.setAttribute('data-test', 'edit-control');
+        inputs.push([field, control, sectionError]);
+        fieldset.append(h('div', { class: 'field' },
+          h('label', { for: id }, h('code', {}, field.key)), control,
+          h('small', { id: `${id}-hint`, class: 'hint' }, `${field.hint ? field.hint + ' ' : ''}${fallback}.`)));
+      }
+      fieldset.append(sectionError);
+      form.append(fieldset);
+    }
+    const save = h('button', { type: 'submit', id: 'settings-save', ...EDIT }, 'Save changes');
+    const undo = h('button', { type: 'button', id: 'settings-reset', class: 'quiet', ...EDIT, onclick: () => build(settings) }, 'Undo changes');
+    form.append(h('div', { class: 'actions sticky-actions' }, save, undo, status));
+    if (saved) status.textContent = `Saved: ${saved.join(', ')}.`;
+
+    form.onsubmit = async (event) => {
+      event.preventDefault();
+      for (const slot of [formError, ...inputs.map(([, , slot]) => slot)]) showError(slot, '');
+      status.textContent = '';
+      const changed = {};
+      for (const [field, control] of inputs) {
+        const value = parse(field, control.value, settings[field.key]);
+        if (value !== undefined && JSON.stringify(value) !== JSON.stringify(settings[field.key] ?? null)) changed[field.key] = value;
+      }
+      const keys = Object.keys(changed);
+      if (!keys.length) {
+        status.textContent = 'Nothing changed.';
+        return;
+      }
+      save.disabled = true;
+      try {
+        await api('PUT', indexPath(index, 'settings'), changed);
+        await load(keys);
+      } catch (failure) {
+        save.disabled = false;
+        // "hitsPerPage: expected …": the message goes beside the section of the setting it names.
+        const named = inputs.find(([field]) => failure.message.startsWith(`${field.key}:`))
+          || inputs.find(([field]) => keys.includes(field.key) && failure.message.includes(field.key));
+        const slot = named ? named[2] : formError;
+        showError(slot, failure);
+        slot.scrollIntoView({ block: 'nearest' });
+      }
+    };
+  }
+
+  load();
+}
 
 """#),
     ]
