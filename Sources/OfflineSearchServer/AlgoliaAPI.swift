@@ -12,10 +12,17 @@ final class AlgoliaAPI: Sendable {
     private let prepareIndex: (@Sendable (String) throws -> Void)?
     private let tasks = TaskClock()
     private let writer = DispatchQueue(label: "offline-search.server.writes")
+    /// The rights of an API key, as the server's authenticator reads it (nil: not a key of the
+    /// server), for `GET /1/keys/{key}`.
+    private let rightsOfKey: @Sendable (String) -> Access?
+    /// When the server started: the `createdAt` of its keys.
+    private let started = Int64(Date().timeIntervalSince1970)
 
-    init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?) {
+    init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?,
+         rightsOfKey: @escaping @Sendable (String) -> Access? = { _ in nil }) {
         self.engine = engine
         self.prepareIndex = prepareIndex
+        self.rightsOfKey = rightsOfKey
     }
 
     struct Input {
@@ -23,6 +30,8 @@ final class AlgoliaAPI: Sendable {
         let query: [String: String]
         let body: JSONValue
         let access: Access
+        /// The API key the request was sent with.
+        var apiKey: String? = nil
     }
 
     /// - Parameter authorized: whether `authorize(input)` already passed.
@@ -105,6 +114,32 @@ final class AlgoliaAPI: Sendable {
         }
     }
 
+    /// `GET /1/keys/{key}`'s answer, in Algolia's shape: the key's ACL (the admin key holds
+    /// every right this server has), and a secured key's restrictions.
+    private func describe(_ key: String, _ rights: Access) -> JSONValue {
+        let acl: [String]
+        var indexes: [String] = []
+        var validity: Int64 = 0
+        var parameters = ""
+        switch rights {
+        case .admin:
+            acl = ["search", "browse", "addObject", "deleteObject", "deleteIndex", "settings", "editSettings", "analytics", "listIndexes"]
+        case .search:
+            acl = ["search"]
+        case .secured(let restrictions):
+            acl = ["search"]
+            indexes = restrictions.restrictIndices ?? []
+            validity = restrictions.validUntil.map { max(0, $0 - Int64(Date().timeIntervalSince1970)) } ?? 0
+            parameters = restrictions.searchParameters.map { key, value in
+                FormURLEncoding.encode(key) + "=" + FormURLEncoding.encode(value.scalarText ?? value.jsonString)
+            }.joined(separator: "&")
+        }
+        return ["value": .string(key), "createdAt": .int(started), "acl": .array(acl.map { .string($0) }),
+                "description": .string(rights == .admin ? "admin" : "search"), "indexes": .array(indexes.map { .string($0) }),
+                "maxHitsPerQuery": 0, "maxQueriesPerIPPerHour": 0, "queryParameters": .string(parameters),
+                "referers": [], "validity": .int(validity)]
+    }
+
     // MARK: Operations
 
     private func perform(_ input: Input) throws -> (HTTPResponse.Status, JSONValue) {
@@ -117,6 +152,12 @@ final class AlgoliaAPI: Sendable {
         case .sendEvents:
             try engine.recordEvents(try InsightsEvent.events(inBody: body))
             return (.ok, ["status": 200, "message": "OK"])
+
+        case .getAPIKey(let key):
+            // The admin key reads any key; another key only itself (as Algolia's).
+            guard input.access == .admin || key == input.apiKey else { throw ServerError.methodNotAllowedWithKey }
+            guard let rights = rightsOfKey(key) else { throw SearchError(.objectNotFound, "Key does not exist") }
+            return (.ok, describe(key, rights))
 
         case .analytics(let report):
             guard let analytics = engine.analytics else {

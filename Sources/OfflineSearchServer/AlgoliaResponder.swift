@@ -101,7 +101,8 @@ public struct AlgoliaResponder: HTTPResponder {
             }
             return AlgoliaResponder.json(.ok, kept.answer)
         }
-        let input = AlgoliaAPI.Input(route: route, query: query, body: try RequestBody.parse(bytes), access: access)
+        let input = AlgoliaAPI.Input(route: route, query: query, body: try RequestBody.parse(bytes), access: access,
+                                     apiKey: credential(AlgoliaResponder.apiKeyName))
         // Read before the search (and once the caller may read these indices): a write
         // committed meanwhile makes the kept answer a miss.
         var versions: ResponseCache.Versions?

@@ -41,8 +41,13 @@ public struct AlgoliaServer: Sendable {
     /// The responder alone, for tests that send requests in-process (`app.test(.router)`). Each
     /// access makes a new one, with a response cache of its own.
     public var responder: AlgoliaResponder {
-        var responder = AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex),
-                                         authenticator: APIKeyAuthenticator(configuration: configuration),
+        let authenticator = APIKeyAuthenticator(configuration: configuration)
+        let applicationID = configuration.applicationID
+        let rightsOfKey: @Sendable (String) -> Access? = { key in
+            try? authenticator.access(applicationID: applicationID, apiKey: key, peer: nil)
+        }
+        var responder = AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex, rightsOfKey: rightsOfKey),
+                                         authenticator: authenticator,
                                          maxBodySize: configuration.maxBodySize, logger: logger,
                                          cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
         if configuration.dashboard { responder.dashboard = Dashboard(configuration: configuration) }

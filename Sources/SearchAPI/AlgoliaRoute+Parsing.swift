@@ -53,6 +53,10 @@ extension AlgoliaRoute {
             self = try only(.post, .sendEvents)
             return
         }
+        if segments.count == 3, segments[0] == "1", segments[1] == "keys" {
+            self = try only(.get, .getAPIKey(key: segments[2]))
+            return
+        }
         guard segments.first == "1", segments.count >= 2 else { throw notFound }
         if segments[1] == "task", segments.count == 3 {
             self = try only(.get, .appTask(taskID: segments[2]))

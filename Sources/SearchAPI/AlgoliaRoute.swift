@@ -17,6 +17,8 @@
 package enum AlgoliaRoute: Sendable, Hashable {
     /// `POST /1/events`: Insights events (the Insights API's one write).
     case sendEvents
+    /// `GET /1/keys/{key}`: an API key's rights (any key may read its own).
+    case getAPIKey(key: String)
     /// `GET /2/...`: a report of the Analytics API (the index and period in the query string).
     case analytics(AnalyticsReportKind)
     /// `GET /1/indexes`
@@ -112,7 +114,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// (`GET /1/indexes/{indexName}`) and for a browse.
     package var method: Method {
         switch self {
-        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym, .getRule, .analytics: .get
+        case .listIndices, .appTask, .getObject, .getSettings, .task, .getSynonym, .getRule, .analytics, .getAPIKey: .get
         case .putObject, .setSettings, .putSynonym, .putRule: .put
         case .deleteIndex, .deleteObject, .deleteSynonym, .deleteRule: .delete
         case .multiSearch, .getObjects, .multiBatch, .search, .searchFacetValues, .browse, .saveObject, .partialUpdate,
@@ -149,7 +151,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
     package var acl: AlgoliaACL {
         switch self {
         case .multiSearch, .search, .searchFacetValues, .getObjects, .getObject, .sendEvents: .search
-        case .appTask, .task: .none
+        case .appTask, .task, .getAPIKey: .none
         default: .admin
         }
     }
@@ -157,7 +159,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
     /// The index the path names (nil for the `*` and application-wide routes).
     package var index: String? {
         switch self {
-        case .listIndices, .multiSearch, .getObjects, .multiBatch, .appTask, .sendEvents, .analytics: nil
+        case .listIndices, .multiSearch, .getObjects, .multiBatch, .appTask, .sendEvents, .analytics, .getAPIKey: nil
         case .search(let index), .searchFacetValues(let index, _), .browse(let index), .saveObject(let index),
              .deleteIndex(let index), .getObject(let index, _), .putObject(let index, _), .deleteObject(let index, _),
              .partialUpdate(let index, _), .batch(let index), .deleteBy(let index), .clear(let index),
@@ -196,6 +198,8 @@ package enum AlgoliaRoute: Sendable, Hashable {
         switch self {
         case .sendEvents:
             return [.word("1"), .word("events")]
+        case .getAPIKey(let key):
+            return [.word("1"), .word("keys"), .name(placeholder: "key", key)]
         case .analytics(let kind):
             switch kind {
             case .topSearches: return [.word("2"), .word("searches")]

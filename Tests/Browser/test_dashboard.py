@@ -325,9 +325,8 @@ def test_narrow_window_has_no_horizontal_scroll(site, browser):
 
 
 def test_keys_search_key_is_read_only_admin_key_edits(keyed_site, browser, expected_network_errors):
-    # GET /1/indexes answers 403 to the search key (how the page tells it is read-only) and to a
-    # wrong key: Chromium logs both responses.
-    expected_network_errors.append(r"/1/indexes - Failed to load resource: .* 403")
+    # The page reads a key's rights with GET /1/keys/KEY (200 for the key itself): the search
+    # key's read-only page logs nothing; only the wrong and stale keys below get a 403 each.
     browser.get(keyed_site.url + "/dashboard/indexes/instant_search")
     key = visible(browser, "#key-form input[type=password]#api-key")
     assert browser.find_element(By.CSS_SELECTOR, "label[for=api-key]").text
@@ -353,6 +352,15 @@ def test_keys_search_key_is_read_only_admin_key_edits(keyed_site, browser, expec
     # A write with the search key is refused by the server itself.
     status, answer = keyed_site.request("PUT", "/1/indexes/instant_search/settings", {"hitsPerPage": 5}, key=SEARCH_KEY)
     assert status == 403 and "not allowed" in answer["message"]
+    # A key reads its own rights, not another's; the read-only page logged nothing.
+    status, rights = keyed_site.request("GET", "/1/keys/" + SEARCH_KEY, key=SEARCH_KEY)
+    assert status == 200 and rights["acl"] == ["search"] and rights["value"] == SEARCH_KEY
+    assert keyed_site.request("GET", "/1/keys/" + ADMIN_KEY, key=SEARCH_KEY)[0] == 403
+    assert "editSettings" in keyed_site.request("GET", "/1/keys/" + ADMIN_KEY, key=ADMIN_KEY)[1]["acl"]
+    browser.console += browser.get_log("browser")
+    assert not [entry for entry in browser.console if entry["level"] in ("SEVERE", "WARNING")], browser.console
+    expected_network_errors.append(r"/1/keys/wrong - Failed to load resource: .* 403")
+    expected_network_errors.append(r"/1/indexes - Failed to load resource: .* 403")  # the stale key, at the end
 
     # Signing out forgets the key; a wrong key is refused beside the form; the admin key edits.
     clickable(browser, "#sign-out").click()

@@ -167,4 +167,25 @@ import SearchAPI
         }
         #expect(throws: AlgoliaRouteError.self) { try AlgoliaRoute(method: .post, path: AlgoliaRoute.search(index: "*").path) }
     }
+
+    /// The Insights, Analytics and key routes: Algolia's paths, methods and ACLs, read back.
+    @Test func eventsAnalyticsAndKeysHaveAlgoliasPaths() throws {
+        let cases: [(AlgoliaRoute, String, AlgoliaRoute.Method, AlgoliaACL)] = [
+            (.sendEvents, "/1/events", .post, .search),
+            (.analytics(.topSearches), "/2/searches", .get, .admin),
+            (.analytics(.searchesWithoutResults), "/2/searches/noResults", .get, .admin),
+            (.analytics(.searchCount), "/2/searches/count", .get, .admin),
+            (.analytics(.topHits), "/2/hits", .get, .admin),
+            (.analytics(.topFilters(attribute: nil)), "/2/filters", .get, .admin),
+            (.analytics(.topFilters(attribute: "brand name")), "/2/filters/brand%20name", .get, .admin),
+            (.getAPIKey(key: "a/b"), "/1/keys/a%2Fb", .get, .none),
+        ]
+        for (route, path, method, acl) in cases {
+            #expect(route.path == path && route.method == method && route.acl == acl && !route.writes && route.index == nil, "\(path)")
+            #expect(try AlgoliaRoute(method: method, path: path) == route, "\(path)")
+        }
+        #expect(throws: AlgoliaRouteError.self) { try AlgoliaRoute(method: .get, path: "/1/events") }
+        #expect(throws: AlgoliaRouteError.self) { try AlgoliaRoute(method: .post, path: "/2/searches") }
+        #expect(throws: AlgoliaRouteError.self) { try AlgoliaRoute(method: .get, path: "/2/users/count") }
+    }
 }

@@ -103,8 +103,9 @@ function showKeyForm() {
   $('api-key').focus();
 }
 
-// A key is tried with GET /1/indexes (the admin ACL): 200 is the admin key, 403 "not allowed" a
-// search-only key (read-only mode), any other error is shown and the key is not kept.
+// A key is checked with GET /1/keys/KEY (Algolia's: any key may read its own rights): a key
+// with `editSettings` is the admin key, one without it gets the read-only page; a key the server
+// refuses is shown and not kept.
 $('key-form').addEventListener('submit', async (event) => {
   event.preventDefault();
   const key = $('api-key').value.trim();
@@ -113,19 +114,16 @@ $('key-form').addEventListener('submit', async (event) => {
   showError($('key-error'), '');
   submit.disabled = true;
   useKey(key);
-  let mode = 'admin';
+  let mode;
   try {
-    await api('GET', '/1/indexes');
+    const rights = await api('GET', `/1/keys/${encodeURIComponent(key)}`);
+    mode = (rights.acl || []).includes('editSettings') ? 'admin' : 'read-only';
   } catch (error) {
-    if (error.status === 403 && !/invalid/i.test(error.message)) {
-      mode = 'read-only';
-    } else {
-      useKey('');
-      showError($('key-error'), error);
-      submit.disabled = false;
-      $('api-key').focus();
-      return;
-    }
+    useKey('');
+    showError($('key-error'), error);
+    submit.disabled = false;
+    $('api-key').focus();
+    return;
   }
   submit.disabled = false;
   rememberKey(key, mode);
