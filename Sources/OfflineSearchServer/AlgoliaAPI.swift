@@ -156,7 +156,11 @@ final class AlgoliaAPI: Sendable {
         case .getAPIKey(let key):
             // The admin key reads any key; another key only itself (as Algolia's).
             guard input.access == .admin || key == input.apiKey else { throw ServerError.methodNotAllowedWithKey }
-            guard let rights = rightsOfKey(key) else { throw SearchError(.objectNotFound, "Key does not exist") }
+            // The caller's own key: its rights as checked for this request (a secured key's
+            // `restrictSources` included, which a second check without the address would refuse).
+            guard let rights = key == input.apiKey ? input.access : rightsOfKey(key) else {
+                throw SearchError(.objectNotFound, "Key does not exist")
+            }
             return (.ok, describe(key, rights))
 
         case .analytics(let report):

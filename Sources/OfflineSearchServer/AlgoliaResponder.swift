@@ -34,6 +34,8 @@ public struct AlgoliaResponder: HTTPResponder {
     var now: @Sendable () -> Date = { Date() }
     /// The dashboard at `/` and `/dashboard/…`; nil: not served (`--no-dashboard`).
     var dashboard: Dashboard?
+    /// For a server without keys: who may send it requests at all (nil: anyone with a key).
+    var localOnly: LocalOnlyGuard?
 
     static let applicationIDName = "x-algolia-application-id"
     static let apiKeyName = "x-algolia-api-key"
@@ -55,11 +57,17 @@ public struct AlgoliaResponder: HTTPResponder {
         addCORSHeaders(to: &response, for: request)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method.rawValue) \(request.uri.path) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        logger.info("\(request.method.rawValue) \(AlgoliaResponder.loggedPath(request.uri.path)) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
         return response
     }
 
+    /// The path as the request log shows it: an API key in `/1/keys/{key}` is not written.
+    static func loggedPath(_ path: String) -> String {
+        path.hasPrefix("/1/keys/") ? "/1/keys/…" : path
+    }
+
     private func answer(_ request: Request, context: Context) async throws -> Response {
+        if let localOnly { try localOnly.check(request) }
         if request.method == .options { return Response(status: .noContent) }
         if let dashboard, Dashboard.serves(request.uri.path) { return dashboard.response(to: request) }
         let query = Dictionary(FormURLEncoding.decodePairs(request.uri.query ?? ""), uniquingKeysWith: { first, _ in first })

@@ -51,6 +51,7 @@ public struct AlgoliaServer: Sendable {
                                          maxBodySize: configuration.maxBodySize, logger: logger,
                                          cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
         if configuration.dashboard { responder.dashboard = Dashboard(configuration: configuration) }
+        if configuration.isOpen { responder.localOnly = LocalOnlyGuard(configuration: configuration) }
         return responder
     }
 

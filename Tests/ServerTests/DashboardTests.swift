@@ -91,7 +91,7 @@ import Testing
             let port = try #require(client.port)
             for (host, status) in [("127.0.0.1:\(port)", 200), ("localhost:\(port)", 200), ("evil.example", 421),
                                    ("evil.example:\(port)", 421)] {
-                let answer = try RawHTTP.send("GET /dashboard HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", port: port)
+                let answer = try await RawHTTP.sendAside("GET /dashboard HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n\r\n", port: port)
                 #expect(answer.status == status, "\(host)")
             }
         }
@@ -117,5 +117,52 @@ import Testing
         let digest = hash.finalize().map { String(format: "%02x", $0) }.joined()
         #expect(digest == DashboardAssets.digest, "Sources/OfflineSearchServer/Dashboard/site changed: run make_assets.py")
         #expect(Set(files) == Set(DashboardAssets.files.keys))
+    }
+}
+
+/// A server without keys answers its own address and loopback pages only; the request log never
+/// shows a key.
+@Suite struct LocalOnlyTests {
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func withoutKeysOtherSitesAndOtherHostsAreRefused() async throws {
+        let test = try TestServer(keys: false)
+        try await test.server.application().test(.live) { client in
+            let port = try #require(client.port)
+            func status(host: String, origin: String?, method: String = "POST", path: String = "/1/indexes/products/clear") async throws -> Int {
+                let body = "{}"
+                let originLine = origin.map { "Origin: \($0)\r\n" } ?? ""
+                return try await RawHTTP.sendAside("\(method) \(path) HTTP/1.1\r\nHost: \(host)\r\n\(originLine)"
+                                        + "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: \(body.utf8.count)\r\n"
+                                        + "Connection: close\r\n\r\n\(body)", port: port).status
+            }
+            // A page of another site: refused, even for a request sent without a preflight.
+            #expect(try await status(host: "127.0.0.1:\(port)", origin: "https://evil.example") == 403)
+            #expect(try await status(host: "127.0.0.1:\(port)", origin: "null") == 403)
+            // DNS rebinding: the page's site resolves to 127.0.0.1, its requests name it.
+            #expect(try await status(host: "evil.example:\(port)", origin: "http://evil.example:\(port)", method: "GET", path: "/1/indexes") == 421)
+            #expect(try test.engine.existingIndex("products").recordCount == 3, "nothing was cleared")
+            // A local page and a program (no Origin) are served.
+            #expect(try await status(host: "localhost:\(port)", origin: "http://localhost:3000", method: "GET", path: "/1/indexes") == 200)
+            #expect(try await status(host: "127.0.0.1:\(port)", origin: nil, method: "GET", path: "/1/indexes") == 200)
+        }
+        #expect(LocalOnlyGuard.isLoopbackOrigin("http://127.0.0.1:8108") && LocalOnlyGuard.isLoopbackOrigin("http://[::1]:3000"))
+        #expect(!LocalOnlyGuard.isLoopbackOrigin("http://localhost.evil.example") && !LocalOnlyGuard.isLoopbackOrigin("file://"))
+    }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func aKeyReadsItsOwnRightsAndTheLogHidesIt() async throws {
+        let test = try TestServer()
+        try await test.server.application().test(.router) { client in
+            let (status, rights) = try await client.call(.get, "/1/keys/" + TestServer.searchKey, key: TestServer.searchKey)
+            #expect(status == .ok && rights["acl"] == ["search"] && rights["value"] == .string(TestServer.searchKey))
+            let (refused, _) = try await client.call(.get, "/1/keys/" + TestServer.adminKey, key: TestServer.searchKey)
+            #expect(refused == .forbidden)
+            let (_, admin) = try await client.call(.get, "/1/keys/" + TestServer.adminKey)
+            #expect(admin["acl"]?.arrayValue?.contains("editSettings") == true)
+            let (missing, _) = try await client.call(.get, "/1/keys/nothing")
+            #expect(missing == .notFound)
+        }
+        #expect(AlgoliaResponder.loggedPath("/1/keys/admin-secret") == "/1/keys/…")
+        #expect(AlgoliaResponder.loggedPath("/1/indexes/x") == "/1/indexes/x")
     }
 }

@@ -74,6 +74,14 @@ extension JSONValue {
 
 /// Raw HTTP over a socket, as a browser sends it: the bytes go out as written.
 enum RawHTTP {
+    /// `send` on a thread of its own: a blocking read on one of Swift concurrency's few threads
+    /// (two on a 2-core machine) can leave none for the server that should answer it.
+    static func sendAside(_ request: String, port: Int) async throws -> (status: Int, headers: [String: String], body: String) {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try send(request, port: port) }) }
+        }
+    }
+
     static func send(_ request: String, port: Int) throws -> (status: Int, headers: [String: String], body: String) {
         let socket = Foundation.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw POSIXError(.EIO) }

@@ -184,5 +184,8 @@ dialog .actions { justify-content: flex-end; }
   table.data th, table.data td { padding: 0.35rem 0.45rem; }
 }
 
+/* The dialog's Confirm comes first in the markup (Enter submits it), Cancel shows first. */
+.confirm-actions { flex-direction: row-reverse; justify-content: flex-end; }
+
 """#)
 }

@@ -33,10 +33,9 @@ extension DashboardAssets {
       <h1>Sign in</h1>
       <p>This server requires an API key: its admin key, or a search-only key for a read-only view.
         The key is kept in this tab only.</p>
-      <input type="text" name="username" autocomplete="username" value="dashboard" hidden>
       <label for="api-key">API key</label>
       <div class="row">
-        <input type="password" id="api-key" name="api-key" autocomplete="current-password" required>
+        <input type="password" id="api-key" name="api-key" autocomplete="off" required>
         <button type="submit" id="key-submit">Sign in</button>
       </div>
       <p id="key-error" class="field-error" role="alert" hidden></p>
@@ -56,9 +55,10 @@ extension DashboardAssets {
         <label for="confirm-input" id="confirm-input-label">Name</label>
         <input type="text" id="confirm-input" autocomplete="off">
       </p>
-      <div class="actions">
-        <button type="submit" value="cancel" id="confirm-cancel" class="quiet" formnovalidate>Cancel</button>
+      <div class="actions confirm-actions">
+        <!-- Confirm first: Enter in the name field submits with the form's first button. -->
         <button type="submit" value="ok" id="confirm-ok" class="danger">Confirm</button>
+        <button type="submit" value="cancel" id="confirm-cancel" class="quiet" formnovalidate>Cancel</button>
       </div>
     </form>
   </dialog>

@@ -66,7 +66,11 @@ export function renderRecords(panel, index) {
     editor.hidden = false;
     editor.firstChild.focus();
     try {
-      textarea.value = pretty(await api('GET', indexPath(index, objectID)));
+      // By objectID in the body: an objectID such as "." or "settings" in the path would name
+      // another route once the browser normalizes the URL.
+      const found = (await api('POST', '/1/indexes/*/objects', { requests: [{ indexName: index, objectID }] })).results?.[0];
+      if (!found) throw new Error(`Record ${objectID} does not exist (any more).`);
+      textarea.value = pretty(found);
     } catch (failure) {
       showError(editorError, failure);
     }
@@ -78,7 +82,7 @@ export function renderRecords(panel, index) {
         if (record.objectID !== undefined && String(record.objectID) !== objectID) {
           throw new Error('The objectID cannot change here: add the record with its new objectID instead.');
         }
-        await api('PUT', indexPath(index, objectID), { ...record, objectID });
+        await api('POST', indexPath(index, 'batch'), { requests: [{ action: 'updateObject', body: { ...record, objectID } }] });
         editorStatus.textContent = 'Saved.';
         browse();
       } catch (failure) {
@@ -88,7 +92,7 @@ export function renderRecords(panel, index) {
     remove.addEventListener('click', async () => {
       if (!await ask(`Delete the record ${objectID}?`, { confirmLabel: 'Delete record' })) return;
       try {
-        await api('DELETE', indexPath(index, objectID));
+        await api('POST', indexPath(index, 'batch'), { requests: [{ action: 'deleteObject', body: { objectID } }] });
         editor.hidden = true;
         status.textContent = `Record ${objectID} was deleted.`;
         browse();

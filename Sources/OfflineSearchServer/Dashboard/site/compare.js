@@ -102,6 +102,7 @@ export function renderCompare(view, context) {
   // Index names to pick from: listed with the admin key; a search key types them.
   if (context.admin) {
     api('GET', '/1/indexes').then((answer) => {
+      if (!left.isConnected) return; // the person has moved on to another view
       const items = answer.items || [];
       fill(names, items.map((item) => h('option', { value: item.name })));
       if (!left.value && items[0]) left.value = items[0].name;

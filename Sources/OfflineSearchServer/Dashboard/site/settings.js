@@ -72,7 +72,8 @@ function parse(field, text, original) {
     case 'choice':
     case 'flag':
       if (trimmed === 'true') return true;
-      if (trimmed === 'false' || !trimmed) return field.kind === 'flag' ? false : trimmed;
+      if (trimmed === 'false') return false;
+      if (!trimmed) return field.kind === 'flag' ? false : trimmed;
       return field.kind === 'flag' ? splitWords(trimmed) : trimmed;
     default: return text;
   }
