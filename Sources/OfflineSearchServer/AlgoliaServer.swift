@@ -38,30 +38,53 @@ public struct AlgoliaServer: Sendable {
         self.prepareIndex = prepareIndex
     }
 
-    /// The responder alone, for tests that send requests in-process (`app.test(.router)`). Each
-    /// access makes a new one, with a response cache of its own.
-    public var responder: AlgoliaResponder {
+    /// The router alone, for tests that send requests in-process (`app.test(.router)`). Each
+    /// call makes a new one, with a response cache of its own (`cache` replaces it; tests read
+    /// its counts) and credentials checked at `now()`.
+    ///
+    /// A request passes, in order: the request log, CORS, Algolia's error body for whatever
+    /// fails, (without keys) the local-only guard, the preflight answer, the dashboard's
+    /// routes, then for the API: authentication, the route and body, the response cache, and
+    /// the endpoint that hands the operation to the handler of its resource.
+    public func router() -> Router<ServerRequestContext> {
+        router(cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
+    }
+
+    func router(cache: ResponseCache?, now: @escaping @Sendable () -> Date = { Date() }) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestLogMiddleware(logger: logger))
+        router.add(middleware: CORSMiddleware())
+        router.add(middleware: AlgoliaErrorMiddleware())
+        if configuration.isOpen { router.add(middleware: LocalOnlyMiddleware(configuration: configuration)) }
+        router.add(middleware: PreflightMiddleware())
+        if configuration.dashboard { Dashboard(configuration: configuration).addRoutes(to: router) }
+
         let authenticator = APIKeyAuthenticator(configuration: configuration)
+        router.add(middleware: AuthenticationMiddleware(authenticator: authenticator, now: now))
+        router.add(middleware: RouteMiddleware(maxBodySize: configuration.maxBodySize))
+        if let cache { router.add(middleware: ResponseCacheMiddleware(cache: cache, engine: engine)) }
         let applicationID = configuration.applicationID
-        let rightsOfKey: @Sendable (String) -> Access? = { key in
+        let endpoint = AlgoliaEndpoint(engine: engine, prepareIndex: prepareIndex, rightsOfKey: { key in
             try? authenticator.access(applicationID: applicationID, apiKey: key, peer: nil)
+        })
+        // Every API path goes to the one endpoint, which `RouteMiddleware`'s route sends to its
+        // resource's handler; a method no route takes falls to the router's "not found", where
+        // `RouteMiddleware` answers 404 or 405 from the route table.
+        for path: RouterPath in ["/1/**", "/2/**"] {
+            for method: HTTPRequest.Method in [.get, .post, .put, .delete] {
+                router.on(path, method: method, responder: endpoint)
+            }
         }
-        var responder = AlgoliaResponder(api: AlgoliaAPI(engine: engine, prepareIndex: prepareIndex, rightsOfKey: rightsOfKey),
-                                         authenticator: authenticator,
-                                         maxBodySize: configuration.maxBodySize, logger: logger,
-                                         cache: configuration.responseCacheSize > 0 ? ResponseCache(capacity: configuration.responseCacheSize) : nil)
-        if configuration.dashboard { responder.dashboard = Dashboard(configuration: configuration) }
-        if configuration.isOpen { responder.localOnly = LocalOnlyGuard(configuration: configuration) }
-        return responder
+        return router
     }
 
     /// The Hummingbird application; `onListening` gets the bound port (useful with port 0).
     /// - Throws: `ServerStartError` when a key is empty, or when no key is set and the host is not a
     ///   loopback address.
-    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws(ServerStartError) -> Application<AlgoliaResponder> {
+    public func application(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) throws(ServerStartError) -> Application<RouterResponder<ServerRequestContext>> {
         try checkAddress()
         return Application(
-            responder: responder,
+            router: router(),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port),
                                                     serverName: "offline-search"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },

@@ -69,3 +69,24 @@ public struct ServerConfiguration: Sendable {
             """)
     }
 }
+
+extension ServerConfiguration {
+    /// Whether the `Host` a request names (its authority, `localhost:8108`) is an address the
+    /// server binds: any for a server bound to every interface; else its own host, and for a
+    /// loopback server the loopback names. A request naming another host reached the server by
+    /// a DNS rebinding of another site's name. No `Host` at all is no browser's request.
+    func isBoundHost(_ authority: String?) -> Bool {
+        guard let authority, !authority.isEmpty else { return true }
+        var host = authority.lowercased()
+        if host.hasPrefix("[") {
+            host = String(host.prefix { $0 != "]" }) + "]"
+        } else if let colon = host.lastIndex(of: ":"), host.filter({ $0 == ":" }).count == 1 {
+            host = String(host[..<colon])
+        }
+        let bound = self.host.lowercased()
+        if bound == "0.0.0.0" || bound == "::" || bound == "[::]" { return true }
+        var allowed: Set<String> = [bound, bound.hasPrefix("[") ? bound : "[\(bound)]"]
+        if bindsLoopbackOnly { allowed.formUnion(["localhost", "127.0.0.1", "[::1]"]) }
+        return allowed.contains(host)
+    }
+}

@@ -14,9 +14,9 @@ import Testing
 @Suite struct ResponseCacheTests {
     /// The test server's responder (so the test can read its cache's counts), as an application.
     @available(macOS 14, iOS 17, tvOS 17, *)
-    private static func application(_ test: TestServer) -> (Application<AlgoliaResponder>, ResponseCache) {
-        let responder = test.server.responder
-        return (Application(responder: responder), responder.cache!)
+    private static func application(_ test: TestServer) -> (Application<RouterResponder<ServerRequestContext>>, ResponseCache) {
+        let cache = ResponseCache(capacity: test.server.configuration.responseCacheSize)
+        return (Application(router: test.server.router(cache: cache)), cache)
     }
 
     @available(macOS 14, iOS 17, tvOS 17, *)
@@ -122,10 +122,8 @@ import Testing
         let test = try TestServer()
         let start = Date()
         let clock = TestTime(start)
-        var responder = test.server.responder
-        responder.now = { clock.now }
-        let cache = responder.cache!
-        try await Application(responder: responder).test(.router) { client in
+        let cache = ResponseCache(capacity: test.server.configuration.responseCacheSize)
+        try await Application(router: test.server.router(cache: cache, now: { clock.now })).test(.router) { client in
             let soon = TestServer.securedKey("validUntil=\(Int(start.timeIntervalSince1970) + 60)")
             let first = try await client.call(.post, "/1/indexes/products/query", [:], key: soon).0
             let kept = try await client.call(.post, "/1/indexes/products/query", [:], key: soon).0

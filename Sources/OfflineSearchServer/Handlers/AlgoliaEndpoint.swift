@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import OfflineSearch
+import SearchAPI
+
+/// The API's endpoint on the router: the operation `RouteMiddleware` read goes to the handler
+/// of its resource, and its answer goes out as JSON (and to the response cache's slot).
+///
+/// Searches run on the caller's task, in parallel; writes run one at a time on the server's
+/// writer thread, so that a long write never holds a thread of Swift concurrency's that
+/// searches need.
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct AlgoliaEndpoint: HTTPResponder {
+    typealias Context = ServerRequestContext
+
+    let search: SearchHandler
+    let records: RecordsHandler
+    let indices: IndicesHandler
+    let synonyms: SynonymsHandler
+    let rules: RulesHandler
+    let analytics: AnalyticsHandler
+    let keys: KeysHandler
+    let engine: SearchEngine
+    /// Called (on the writer) with each index name a request names that does not exist yet.
+    let prepareIndex: (@Sendable (String) throws -> Void)?
+    private let writer = DispatchQueue(label: "offline-search.server.writes")
+
+    init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?, rightsOfKey: @escaping @Sendable (String) -> Access?) {
+        let tasks = TaskClock()
+        self.engine = engine
+        self.prepareIndex = prepareIndex
+        search = SearchHandler(engine: engine)
+        records = RecordsHandler(engine: engine, tasks: tasks)
+        indices = IndicesHandler(engine: engine, tasks: tasks)
+        synonyms = SynonymsHandler(engine: engine, tasks: tasks)
+        rules = RulesHandler(engine: engine, tasks: tasks)
+        analytics = AnalyticsHandler(engine: engine)
+        keys = KeysHandler(rightsOfKey: rightsOfKey)
+    }
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        guard var operation = context.operation else {
+            throw ServerError(.internalServerError, "The endpoint was reached without a route")
+        }
+        try operation.authorize()
+        if prepareIndex != nil {
+            for name in Set(operation.indexNames) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
+        }
+        let answer: AlgoliaAnswer
+        if operation.route.writes {
+            answer = try await onWriter { [operation] in try self.write(operation) }
+        } else {
+            answer = try await read(operation)
+        }
+        let encoded = ByteBuffer(string: answer.json.jsonString)
+        context.answerSlot?.fill((operation, answer, encoded))
+        return .algoliaJSON(answer.status, encoded)
+    }
+
+    /// Runs a write on the writer thread.
+    private func onWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            writer.async { continuation.resume(with: Result { try body() }) }
+        }
+    }
+
+    /// An operation that reads, on the caller's task.
+    private func read(_ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
+        switch operation.route {
+        case .multiSearch: try await search.multiSearch(operation)
+        case .search(let name): try search.search(name, operation)
+        case .searchFacetValues(let name, let facet): try await search.searchFacetValues(name, facet, operation)
+        case .browse(let name): try await search.browse(name, operation)
+        case .getObjects: try records.getObjects(operation)
+        case .getObject(let name, let objectID): try records.getObject(name, objectID, operation)
+        case .listIndices: try indices.list()
+        case .getSettings(let name): try await indices.getSettings(name)
+        case .task, .appTask: indices.task()
+        case .searchSynonyms(let name): try synonyms.search(name, operation)
+        case .getSynonym(let name, let objectID): try synonyms.get(name, objectID)
+        case .searchRules(let name): try await rules.search(name, operation)
+        case .getRule(let name, let objectID): try rules.get(name, objectID)
+        case .sendEvents: try await analytics.sendEvents(operation)
+        case .analytics(let report): try await analytics.report(report, operation)
+        case .getAPIKey(let key): try keys.describe(key, operation)
+        default: throw ServerError(.internalServerError, "\(operation.route.template) writes: it runs on the writer")
+        }
+    }
+
+    /// An operation that writes (`AlgoliaRoute.writes`), on the writer thread.
+    private func write(_ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
+        switch operation.route {
+        case .saveObject(let name): try records.save(name, operation)
+        case .putObject(let name, let objectID): try records.put(name, objectID, operation)
+        case .deleteObject(let name, let objectID): try records.delete(name, objectID)
+        case .partialUpdate(let name, let objectID): try records.partialUpdate(name, objectID, operation)
+        case .batch(let name): try records.batch(name, operation)
+        case .multiBatch: try records.multiBatch(operation)
+        case .deleteBy(let name): try records.deleteBy(name, operation)
+        case .clear(let name): try records.clear(name)
+        case .deleteIndex(let name): try indices.delete(name)
+        case .setSettings(let name): try indices.setSettings(name, operation)
+        case .operation(let name): try indices.copyOrMove(name, operation)
+        case .saveSynonyms(let name): try synonyms.save(name, operation)
+        case .putSynonym(let name, let objectID): try synonyms.put(name, objectID, operation)
+        case .deleteSynonym(let name, let objectID): try synonyms.delete(name, objectID, operation)
+        case .clearSynonyms(let name): try synonyms.clear(name, operation)
+        case .saveRules(let name): try rules.save(name, operation)
+        case .putRule(let name, let objectID): try rules.put(name, objectID, operation)
+        case .deleteRule(let name, let objectID): try rules.delete(name, objectID, operation)
+        case .clearRules(let name): try rules.clear(name, operation)
+        default: throw ServerError(.internalServerError, "\(operation.route.template) is not a write")
+        }
+    }
+}
+
+/// The task ID and timestamps of a write's answer.
+struct WriteReceipt {
+    let tasks: TaskClock
+
+    var taskID: JSONValue { .int(tasks.next()) }
+    var now: JSONValue { .string(TaskClock.timestamp()) }
+
+    /// `{"taskID", "updatedAt"}`.
+    func updated() -> AlgoliaAnswer { .ok(["taskID": taskID, "updatedAt": now]) }
+
+    /// `{"taskID", "deletedAt"}`.
+    func deleted() -> AlgoliaAnswer { .ok(["taskID": taskID, "deletedAt": now]) }
+}

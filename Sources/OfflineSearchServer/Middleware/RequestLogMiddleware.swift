@@ -1,0 +1,25 @@
+import Foundation
+import Hummingbird
+import Logging
+
+/// The request log: one line per request, with its method, path, status and time, whatever
+/// answered it (an error included: the middleware inside turn errors into answers).
+@available(macOS 14, iOS 17, tvOS 17, *)
+struct RequestLogMiddleware: RouterMiddleware {
+    typealias Context = ServerRequestContext
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let started = ContinuousClock.now
+        let response = try await next(request, context)
+        let elapsed = ContinuousClock.now - started
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        logger.info("\(request.method.rawValue) \(RequestLogMiddleware.loggedPath(request.uri.path)) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        return response
+    }
+
+    /// The path as the request log shows it: an API key in `/1/keys/{key}` is not written.
+    static func loggedPath(_ path: String) -> String {
+        path.hasPrefix("/1/keys/") ? "/1/keys/…" : path
+    }
+}
