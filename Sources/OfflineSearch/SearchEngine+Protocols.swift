@@ -34,7 +34,9 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
 
     public func saveRules(indexName: String, rules: [JSONObject], forwardToReplicas: Bool,
                           clearExistingRules: Bool) async throws(SearchError) -> WriteResponse {
-        try index(indexName).saveRules(rules, clearExisting: clearExistingRules, forwardToReplicas: forwardToReplicas)
+        try write(to: indexName) { index throws(SearchError) in
+            try index.saveRules(rules, clearExisting: clearExistingRules, forwardToReplicas: forwardToReplicas)
+        }
         return WriteResponse(taskID: 0)
     }
 
@@ -46,7 +48,7 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
     }
 
     public func clearRules(indexName: String, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse {
-        if exists(indexName) { try existingIndex(indexName).clearRules(forwardToReplicas: forwardToReplicas) }
+        try write(to: indexName, creating: false) { index throws(SearchError) in try index.clearRules(forwardToReplicas: forwardToReplicas) }
         return WriteResponse(taskID: 0)
     }
 
@@ -61,14 +63,16 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
     }
 
     public func setSettings(indexName: String, indexSettings: JSONObject, forwardToReplicas: Bool) async throws(SearchError) -> WriteResponse {
-        try index(indexName).setSettings(indexSettings, forwardToReplicas: forwardToReplicas)
+        try write(to: indexName) { index throws(SearchError) in try index.setSettings(indexSettings, forwardToReplicas: forwardToReplicas) }
         return WriteResponse(taskID: 0)
     }
 
     public func saveSynonyms(indexName: String, synonymHit: [JSONObject], forwardToReplicas: Bool,
                              replaceExistingSynonyms: Bool) async throws(SearchError) -> WriteResponse {
-        try index(indexName).saveSynonyms(synonymHit.map(JSONValue.object), replaceExisting: replaceExistingSynonyms,
-                                          forwardToReplicas: forwardToReplicas)
+        try write(to: indexName) { index throws(SearchError) in
+            try index.saveSynonyms(synonymHit.map(JSONValue.object), replaceExisting: replaceExistingSynonyms,
+                                   forwardToReplicas: forwardToReplicas)
+        }
         return WriteResponse(taskID: 0)
     }
 
@@ -112,8 +116,8 @@ extension SearchEngine: BrowsingService, IndexSettingsReader, IndexWritingServic
                 default: false
                 }
             }
-            if writes || exists(name) {
-                objectIDs += try index(name).batch(group)
+            if let written = try write(to: name, creating: writes, { index throws(SearchError) in try index.batch(group) }) {
+                objectIDs += written
             } else {
                 objectIDs += group.compactMap { if case .deleteObject(let id) = $0 { id } else { nil } }
             }

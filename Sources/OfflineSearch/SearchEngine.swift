@@ -30,7 +30,13 @@ public final class SearchEngine: SearchService, Sendable {
 
     public let directory: URL
     private let indices = LockedValue<[String: SearchIndex]>([:])
+    /// Held while an index is opened or its files deleted: an index is never opened on a file
+    /// being deleted, nor made again by a check that it exists.
     private let openLock = NSLock()
+    /// Held by the operations on whole indices (delete, copy, move), one at a time: each takes
+    /// index write locks and the open lock in an order the others could not cross. Writes to
+    /// records, settings, synonyms and rules do not take it.
+    let wholeIndexLock = NSLock()
 
     /// Whether every index is opened read-only (writes then fail with a clear error).
     public let readOnly: Bool
@@ -109,10 +115,13 @@ public final class SearchEngine: SearchService, Sendable {
         return nil
     }
 
-    private func openIndex(_ name: String) throws(SearchError) -> SearchIndex {
+    /// - Parameter creating: false: `indexNotFound` rather than an empty index when its file
+    ///   is not there (checked under the lock `deleteIndex` holds).
+    private func openIndex(_ name: String, creating: Bool = true) throws(SearchError) -> SearchIndex {
         openLock.lock()
         defer { openLock.unlock() }
         if let open = indices.value[name] { return open }
+        if !creating, !exists(name) { throw .indexNotFound(name) }
         let directory = IndexDirectory(open: { [weak self] (name: String) throws(SearchError) -> SearchIndex in
             guard let self else { throw SearchError(.internalError, "the search engine was released") }
             return try self.index(name)
@@ -144,7 +153,40 @@ public final class SearchEngine: SearchService, Sendable {
     public func existingIndex(_ name: String) throws(SearchError) -> SearchIndex {
         if let open = currentOpenIndex(name) { return open }
         guard exists(name) else { throw .indexNotFound(name) }
-        return try index(name)
+        try validate(name)
+        // Not made again should it be deleted between the check and the opening.
+        let index = try openIndex(name, creating: false)
+        catchUpWithPrimary(index)
+        return index
+    }
+
+    /// Runs a write on the index `name`: the one made when it does not exist, or with
+    /// `creating: false` none (nil is returned: deleting from a missing index changes
+    /// nothing). When the index is deleted (`deleteIndex`, a move of it) while the write
+    /// waits for its lock, the write runs on the index as it is after the deletion instead:
+    /// it would otherwise land in the deleted file and be lost.
+    ///
+    /// ```swift
+    /// try engine.write(to: "products") { index in try index.saveObjects(records) }
+    /// try engine.write(to: "products", creating: false) { index in try index.deleteObjects(["42"]) }
+    /// ```
+    @discardableResult
+    public func write<T>(to name: String, creating: Bool = true,
+                         _ body: (SearchIndex) throws(SearchError) -> T) throws(SearchError) -> T? {
+        for _ in 0..<5 {
+            let index: SearchIndex
+            do {
+                index = creating ? try self.index(name) : try existingIndex(name)
+            } catch where !creating && error.kind == .indexNotFound {
+                return nil
+            }
+            do {
+                return try body(index)
+            } catch where index.live.retired.value {
+                continue
+            }
+        }
+        throw SearchError(.internalError, "Index \(name) was deleted again and again while a write waited for it; try again")
     }
 
     /// Whether the index's file is in the folder (another process may have deleted it).
@@ -182,10 +224,28 @@ public final class SearchEngine: SearchService, Sendable {
         return ListIndicesResponse(items: items)
     }
 
-    /// Deletes an index and its files; a missing index is not an error (as with Algolia).
+    /// Deletes an index and its files; a missing index is not an error (as with Algolia). A
+    /// write in flight on it finishes first; one waiting for it fails, and through
+    /// `write(to:)` makes the index anew.
     public func deleteIndex(_ name: String) throws(SearchError) {
+        wholeIndexLock.lock()
+        defer { wholeIndexLock.unlock() }
+        while true {
+            let open = indices.value[name]
+            open?.live.writeLock.lock()
+            defer { open?.live.writeLock.unlock() }
+            if removeIndex(name, retiring: open) { return }
+        }
+    }
+
+    /// Forgets the index and removes its files, unless the index open under the name is no
+    /// longer `retiring` (opened meanwhile: false, nothing done). `retiring` (the open index,
+    /// whose write lock the caller holds, under `wholeIndexLock`) takes no write from now on.
+    func removeIndex(_ name: String, retiring: SearchIndex?) -> Bool {
         openLock.lock()
         defer { openLock.unlock() }
+        guard indices.value[name] === retiring else { return false }
+        retiring?.live.retired.value = true
         var all = indices.value
         all[name] = nil
         indices.value = all
@@ -194,6 +254,7 @@ public final class SearchEngine: SearchService, Sendable {
         for suffix in ["", ".lock"] {
             try? FileManager.default.removeItem(atPath: RecordStore.derivedPath(forDatabaseAt: path) + suffix)
         }
+        return true
     }
 
     func validate(_ name: String) throws(SearchError) {

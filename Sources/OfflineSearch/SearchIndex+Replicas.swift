@@ -64,6 +64,8 @@ extension SearchIndex {
         live.writeLock.lock()
         defer { live.writeLock.unlock() }
         pendingSync.value = nil
+        // Deleted meanwhile: the replica made anew under the name (if any) is another index.
+        if live.retired.value { return }
         for _ in 0..<5 {
             let held = try store.primaryMark()
             // Written inside the primary's read transaction: a large change is read from the

@@ -80,23 +80,29 @@ extension SearchIndex {
         }))
     }
 
+    /// Applies a change under the write lock; then the replicas follow (`updateReplicas`).
     func write(_ change: RecordStore.Change) throws(SearchError) {
         if change.writesRecords { try refuseRecordWritesOnReplica() }
-        try write { () throws(SearchError) in change }
-    }
-
-    /// Computes a change from the stored state and applies it, both under the write lock (a
-    /// read-modify-write such as a partial update sees no other write in between); then the
-    /// replicas follow (`updateReplicas`).
-    func write(_ compute: () throws(SearchError) -> RecordStore.Change) throws(SearchError) {
         let listedBefore = Set(live.state.configuration.replicas)
         do {
-            live.writeLock.lock()
+            try lockForWriting()
             defer { live.writeLock.unlock() }
-            try writeLocked(try compute())
+            try writeLocked(change)
         }
         detachReplicas(listedBefore.subtracting(live.state.configuration.replicas))
         updateReplicas()
+    }
+
+    /// Takes the write lock for a write; the caller unlocks it. Fails, without the lock, when the
+    /// engine deleted this index (`SearchEngine.deleteIndex`, or the source of a move) before
+    /// the write could take it: its file is gone, so the write would be lost. The engine's
+    /// `write(to:)` then writes to the index made anew under the name.
+    func lockForWriting() throws(SearchError) {
+        live.writeLock.lock()
+        guard live.retired.value else { return }
+        live.writeLock.unlock()
+        throw SearchError(.indexNotFound, "Index \(name) was deleted while this write waited for it; "
+                          + "get it from the engine again (a write makes it anew)")
     }
 
     /// Indices dropped from `replicas` become regular indices, as with Algolia: their records
@@ -124,7 +130,7 @@ extension SearchIndex {
         let listedBefore = Set(live.state.configuration.replicas)
         var applied = false
         do {
-            live.writeLock.lock()
+            try lockForWriting()
             defer { live.writeLock.unlock() }
             for _ in 0..<5 {
                 let generation = try store.committedGeneration()
@@ -164,7 +170,7 @@ extension SearchIndex {
     }
 
     func deleteMatching(_ parameters: SearchParameters) throws(SearchError) -> Int {
-        live.writeLock.lock()
+        try lockForWriting()
         defer { live.writeLock.unlock() }
         // The rowids come from the current snapshot; the write checks, under the database's
         // write lock, that no other process committed since (else it catches up and retries).

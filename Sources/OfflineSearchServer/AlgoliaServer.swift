@@ -27,7 +27,7 @@ public struct AlgoliaServer: Sendable {
     ///   - engine: the engine whose indices are served.
     ///   - configuration: the address, the keys and the limits.
     ///   - logger: where the request log goes.
-    ///   - prepareIndex: called (on the writer, one at a time) with each index name a request
+    ///   - prepareIndex: called (off Swift concurrency's threads, one at a time) with each index name a request
     ///     names that does not exist yet; the CLI makes the bundled demo indices with it.
     public init(engine: SearchEngine, configuration: ServerConfiguration = ServerConfiguration(),
                 logger: Logger = Logger(label: "offline-search.server"),

@@ -171,7 +171,7 @@ package enum AlgoliaRoute: Sendable, Hashable {
         }
     }
 
-    /// Whether the operation writes: the server runs it on its writer thread, off Swift
+    /// Whether the operation writes: the server runs it on a thread of its own, off Swift
     /// concurrency's, and the client sends it to a host that takes writes.
     package var writes: Bool {
         switch self {

@@ -383,4 +383,44 @@ import Testing
             }
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func writesRunSideBySideAndNoneIsLostToAMoveOrADelete() async throws {
+        let test = try TestServer()
+        try await test.server.application().test(.router) { client in
+            let saved = try await withThrowingTaskGroup(of: [String].self) { group in
+                // Saves to an index that is moved away (and made anew by the next save) again and again.
+                for writer in 0..<3 {
+                    group.addTask {
+                        var saved: [String] = []
+                        for i in 0..<25 {
+                            let id = "w\(writer)-\(i)"
+                            let (status, _) = try await client.call(.put, "/1/indexes/source/\(id)", ["name": "saved"])
+                            if status == .ok { saved.append(id) }
+                        }
+                        return saved
+                    }
+                }
+                group.addTask {
+                    for round in 0..<10 {
+                        _ = try await client.call(.post, "/1/indexes/source/operation", ["operation": "move", "destination": .string("moved-\(round)")])
+                        // A deletion beside the saves: deleting a record never makes its index again.
+                        _ = try await client.call(.delete, "/1/indexes/gone/x")
+                    }
+                    return []
+                }
+                return try await group.reduce(into: [String]()) { $0 += $1 }
+            }
+            #expect(saved.count == 75)
+            var found = Set<String>()
+            let (_, list) = try await client.call(.get, "/1/indexes")
+            let names = (list["items"]?.arrayValue ?? []).compactMap { $0["name"]?.stringValue }
+            #expect(!names.contains("gone"))
+            for name in names {
+                let (_, page) = try await client.call(.post, "/1/indexes/\(name)/browse", ["hitsPerPage": 1000])
+                for hit in page["hits"]?.arrayValue ?? [] { if let id = hit["objectID"]?.stringValue { found.insert(id) } }
+            }
+            #expect(Set(saved).subtracting(found).isEmpty)
+        }
+    }
 }

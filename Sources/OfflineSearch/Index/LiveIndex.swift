@@ -14,6 +14,10 @@ final class LiveIndex: Sendable {
     /// lock of ours in the engine's write path (the store relies on it; SQLite's own lock
     /// orders the writes of other processes).
     let writeLock = NSLock()
+    /// Whether the engine deleted this index (`SearchEngine.deleteIndex`, set under
+    /// `writeLock`): a write that took the lock after it fails (`SearchIndex.lockForWriting`),
+    /// and a merge stores nothing.
+    let retired = LockedValue(false)
     /// The rules as committed, with the generation that last changed them.
     let ruleBook: LockedValue<RuleBook>
     /// Whether a merge of the delta into a new base runs in the background.
@@ -142,14 +146,14 @@ final class LiveIndex: Sendable {
         let before = current.value
         // From the segments' snapshots (`SegmentMerger`): no record read or tokenized again.
         let base = IndexState.Segment(merging: before.segments, configuration: before.configuration, generation: before.generation).snapshot
-        guard current.value.segments[0].snapshot === before.segments[0].snapshot else { return }
+        guard current.value.segments[0].snapshot === before.segments[0].snapshot, !retired.value else { return }
         let (stored, isStored) = derived.storeMerged(base)
         let merged = IndexState.Segment(snapshot: stored)
         // Off the lock: removing what writes removed meanwhile, and later writes, need it.
         merged.prepareRowIndex()
         writeLock.lock()
         defer { writeLock.unlock() }
-        if isStored, !store.isReadOnly {
+        if isStored, !store.isReadOnly, !retired.value {
             // The change log before the file, as a writer (writes may have run meanwhile).
             store.claimWriter()
             store.pruneLogs(upTo: base.generation, hasReplicas: !base.configuration.replicas.isEmpty)

@@ -7,9 +7,10 @@ import SearchAPI
 /// The API's endpoint on the router: the operation `RouteMiddleware` read goes to the handler
 /// of its resource, and its answer goes out as JSON (and to the response cache's slot).
 ///
-/// Searches run on the caller's task, in parallel; writes run one at a time on the server's
-/// writer thread, so that a long write never holds a thread of Swift concurrency's that
-/// searches need.
+/// Searches run on the caller's task, in parallel. Writes run on threads of their own (off Swift
+/// concurrency's few, so that a long write never holds one that searches need), side by side:
+/// the engine orders them, each index's writes by its one write lock, and the operations on
+/// whole indices (delete, copy, move) among themselves.
 @available(macOS 14, iOS 17, tvOS 17, *)
 struct AlgoliaEndpoint: HTTPResponder {
     typealias Context = ServerRequestContext
@@ -22,9 +23,12 @@ struct AlgoliaEndpoint: HTTPResponder {
     let analytics: AnalyticsHandler
     let keys: KeysHandler
     let engine: SearchEngine
-    /// Called (on the writer) with each index name a request names that does not exist yet.
+    /// Called (off Swift concurrency's threads, one at a time) with each index name a request
+    /// names that does not exist yet.
     let prepareIndex: (@Sendable (String) throws -> Void)?
-    private let writer = DispatchQueue(label: "offline-search.server.writes")
+    /// Makes `prepareIndex` run one at a time: two requests naming the same missing index make
+    /// it once.
+    private let preparing = NSLock()
 
     init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?, rightsOfKey: @escaping @Sendable (String) -> Access?) {
         let tasks = TaskClock()
@@ -44,12 +48,16 @@ struct AlgoliaEndpoint: HTTPResponder {
             throw ServerError(.internalServerError, "The endpoint was reached without a route")
         }
         try operation.authorize()
-        if prepareIndex != nil {
-            for name in Set(operation.indexNames) where !engine.exists(name) { try await onWriter { try self.prepareIndex?(name) } }
+        if let prepareIndex {
+            for name in Set(operation.indexNames) where !engine.exists(name) {
+                try await offConcurrency { [engine, preparing] in
+                    try preparing.withLock { if !engine.exists(name) { try prepareIndex(name) } }
+                }
+            }
         }
         let answer: AlgoliaAnswer
         if operation.route.writes {
-            answer = try await onWriter { [operation] in try self.write(operation) }
+            answer = try await offConcurrency { [operation] in try self.write(operation) }
         } else {
             answer = try await read(operation)
         }
@@ -58,10 +66,10 @@ struct AlgoliaEndpoint: HTTPResponder {
         return .algoliaJSON(answer.status, encoded)
     }
 
-    /// Runs a write on the writer thread.
-    private func onWriter<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    /// Runs blocking work (a write) on a thread of Dispatch's, not on Swift concurrency's.
+    private func offConcurrency<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            writer.async { continuation.resume(with: Result { try body() }) }
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(with: Result { try body() }) }
         }
     }
 
@@ -84,11 +92,11 @@ struct AlgoliaEndpoint: HTTPResponder {
         case .sendEvents: try await analytics.sendEvents(operation)
         case .analytics(let report): try await analytics.report(report, operation)
         case .getAPIKey(let key): try keys.describe(key, operation)
-        default: throw ServerError(.internalServerError, "\(operation.route.template) writes: it runs on the writer")
+        default: throw ServerError(.internalServerError, "\(operation.route.template) writes: it runs off Swift concurrency\'s threads")
         }
     }
 
-    /// An operation that writes (`AlgoliaRoute.writes`), on the writer thread.
+    /// An operation that writes (`AlgoliaRoute.writes`), off Swift concurrency's threads.
     private func write(_ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         switch operation.route {
         case .saveObject(let name): try records.save(name, operation)

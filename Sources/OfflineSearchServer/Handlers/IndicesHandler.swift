@@ -29,7 +29,8 @@ struct IndicesHandler: Sendable {
 
     /// `PUT /1/indexes/{indexName}/settings` (`forwardToReplicas`).
     func setSettings(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        try engine.index(name).setSettings(try operation.bodyObject(), forwardToReplicas: operation.flag("forwardToReplicas"))
+        let patch = try operation.bodyObject()
+        try engine.write(to: name) { index throws(SearchError) in try index.setSettings(patch, forwardToReplicas: operation.flag("forwardToReplicas")) }
         return receipt.updated()
     }
 

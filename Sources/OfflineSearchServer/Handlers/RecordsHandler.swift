@@ -2,7 +2,7 @@ import OfflineSearch
 import SearchAPI
 
 /// Records: read one or several, save, replace, update in part, delete, batches on one index
-/// or several, delete by filters, clear. The writes run on the server's writer.
+/// or several, delete by filters, clear.
 struct RecordsHandler: Sendable {
     let engine: SearchEngine
     let receipt: WriteReceipt
@@ -47,7 +47,8 @@ struct RecordsHandler: Sendable {
     /// `POST /1/indexes/{indexName}`: a record saved, its objectID made when it has none.
     func save(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         let record = try operation.bodyObject()
-        let objectID = try engine.index(name).saveObjects([.object(record)])[0]
+        let objectIDs = try engine.write(to: name) { index throws(SearchError) in try index.saveObjects([.object(record)]) }
+        let objectID = objectIDs?.first ?? ""
         return AlgoliaAnswer(.created, ["createdAt": receipt.now, "taskID": receipt.taskID, "objectID": .string(objectID)])
     }
 
@@ -55,13 +56,13 @@ struct RecordsHandler: Sendable {
     func put(_ name: String, _ objectID: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         var record = try operation.bodyObject()
         record["objectID"] = .string(objectID)
-        try engine.index(name).saveObjects([.object(record)])
+        try engine.write(to: name) { index throws(SearchError) in try index.saveObjects([.object(record)]) }
         return .ok(["taskID": receipt.taskID, "updatedAt": receipt.now, "objectID": .string(objectID)])
     }
 
     /// `DELETE /1/indexes/{indexName}/{objectID}`: a missing index or record is no error.
     func delete(_ name: String, _ objectID: String) throws -> AlgoliaAnswer {
-        if engine.exists(name) { try engine.index(name).deleteObjects([objectID]) }
+        try engine.write(to: name, creating: false) { index throws(SearchError) in try index.deleteObjects([objectID]) }
         return receipt.deleted()
     }
 
@@ -70,7 +71,7 @@ struct RecordsHandler: Sendable {
         var update = try operation.bodyObject()
         update["objectID"] = .string(objectID)
         let create = operation.query["createIfNotExists"].map { $0 != "false" } ?? true
-        try engine.index(name).partialUpdateObjects([.object(update)], createIfNotExists: create)
+        try engine.write(to: name) { index throws(SearchError) in try index.partialUpdateObjects([.object(update)], createIfNotExists: create) }
         return .ok(["taskID": receipt.taskID, "updatedAt": receipt.now, "objectID": .string(objectID)])
     }
 
@@ -103,13 +104,16 @@ struct RecordsHandler: Sendable {
 
     /// `POST /1/indexes/{indexName}/deleteByQuery`: the records the filters match.
     func deleteBy(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        try engine.existingIndex(name).deleteBy(try SearchParameters(json: try operation.bodyObject()))
+        let parameters = try SearchParameters(json: try operation.bodyObject())
+        guard try engine.write(to: name, creating: false, { index throws(SearchError) in try index.deleteBy(parameters) }) != nil else {
+            throw SearchError.indexNotFound(name)
+        }
         return receipt.updated()
     }
 
     /// `POST /1/indexes/{indexName}/clear`: every record; settings, synonyms and rules stay.
     func clear(_ name: String) throws -> AlgoliaAnswer {
-        if engine.exists(name) { try engine.index(name).clearObjects() }
+        try engine.write(to: name, creating: false) { index throws(SearchError) in try index.clearObjects() }
         return receipt.updated()
     }
 }

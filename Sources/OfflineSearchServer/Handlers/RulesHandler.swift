@@ -38,8 +38,9 @@ struct RulesHandler: Sendable {
             }
             objects.append(object)
         }
-        try engine.index(name).saveRules(objects, clearExisting: operation.flag("clearExistingRules"),
-                                         forwardToReplicas: operation.flag("forwardToReplicas"))
+        try engine.write(to: name) { index throws(SearchError) in
+            try index.saveRules(objects, clearExisting: operation.flag("clearExistingRules"), forwardToReplicas: operation.flag("forwardToReplicas"))
+        }
         return receipt.updated()
     }
 
@@ -50,14 +51,17 @@ struct RulesHandler: Sendable {
         guard rule["objectID"]?.scalarText == objectID else {
             throw SearchError.invalidParameter("objectID", expected: "the objectID of the path (\(objectID))", got: rule["objectID"]?.jsonString)
         }
-        try engine.index(name).saveRule(rule, forwardToReplicas: operation.flag("forwardToReplicas"))
+        try engine.write(to: name) { index throws(SearchError) in try index.saveRule(rule, forwardToReplicas: operation.flag("forwardToReplicas")) }
         return .ok(["taskID": receipt.taskID, "updatedAt": receipt.now, "id": .string(objectID)])
     }
 
     /// `DELETE /1/indexes/{indexName}/rules/{objectID}`: 404 for a missing one. Algolia
     /// answers it with `updatedAt` (the clients' `UpdatedAtResponse`).
     func delete(_ name: String, _ objectID: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        guard engine.exists(name), try engine.index(name).deleteRule(objectID, forwardToReplicas: operation.flag("forwardToReplicas")) else {
+        let deleted = try engine.write(to: name, creating: false) { index throws(SearchError) in
+            try index.deleteRule(objectID, forwardToReplicas: operation.flag("forwardToReplicas"))
+        }
+        guard deleted == true else {
             throw SearchError(.objectNotFound, "ObjectID does not exist")
         }
         return receipt.updated()
@@ -65,7 +69,7 @@ struct RulesHandler: Sendable {
 
     /// `POST /1/indexes/{indexName}/rules/clear`.
     func clear(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        if engine.exists(name) { try engine.index(name).clearRules(forwardToReplicas: operation.flag("forwardToReplicas")) }
+        try engine.write(to: name, creating: false) { index throws(SearchError) in try index.clearRules(forwardToReplicas: operation.flag("forwardToReplicas")) }
         return receipt.updated()
     }
 }

@@ -43,8 +43,10 @@ struct SynonymsHandler: Sendable {
         for synonym in synonyms where synonym["objectID"] == nil {
             throw SearchError.invalidParameter("objectID", expected: "an objectID in every synonym", got: synonym.jsonString)
         }
-        try engine.index(name).saveSynonyms(synonyms, replaceExisting: operation.flag("replaceExistingSynonyms"),
-                                            forwardToReplicas: operation.flag("forwardToReplicas"))
+        try engine.write(to: name) { index throws(SearchError) in
+            try index.saveSynonyms(synonyms, replaceExisting: operation.flag("replaceExistingSynonyms"),
+                                   forwardToReplicas: operation.flag("forwardToReplicas"))
+        }
         return receipt.updated()
     }
 
@@ -52,19 +54,19 @@ struct SynonymsHandler: Sendable {
     func put(_ name: String, _ objectID: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         var synonym = try operation.bodyObject()
         synonym["objectID"] = .string(objectID)
-        try engine.index(name).saveSynonyms([.object(synonym)], forwardToReplicas: operation.flag("forwardToReplicas"))
+        try engine.write(to: name) { index throws(SearchError) in try index.saveSynonyms([.object(synonym)], forwardToReplicas: operation.flag("forwardToReplicas")) }
         return .ok(["taskID": receipt.taskID, "updatedAt": receipt.now, "id": .string(objectID)])
     }
 
     /// `DELETE /1/indexes/{indexName}/synonyms/{objectID}`: a missing one is no error.
     func delete(_ name: String, _ objectID: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        if engine.exists(name) { try engine.index(name).deleteSynonym(objectID, forwardToReplicas: operation.flag("forwardToReplicas")) }
+        try engine.write(to: name, creating: false) { index throws(SearchError) in try index.deleteSynonym(objectID, forwardToReplicas: operation.flag("forwardToReplicas")) }
         return receipt.deleted()
     }
 
     /// `POST /1/indexes/{indexName}/synonyms/clear`.
     func clear(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
-        if engine.exists(name) { try engine.index(name).clearSynonyms(forwardToReplicas: operation.flag("forwardToReplicas")) }
+        try engine.write(to: name, creating: false) { index throws(SearchError) in try index.clearSynonyms(forwardToReplicas: operation.flag("forwardToReplicas")) }
         return receipt.updated()
     }
 }
