@@ -51,10 +51,24 @@ public final class SearchEngine: SearchService, Sendable {
     /// `analytics` says how the searches are counted for the search analytics (kept in the
     /// folder's `analytics.sqlite`; see ``SearchAnalytics``); nil records none. A read-only
     /// engine records none either.
+    ///
+    /// `answersWhileDeriving`: an index of 50,000 records or more opened without a valid
+    /// derived index beside its database (the first open after an upgrade, a lost or damaged
+    /// file) derives it on a background thread, 13–20 s at a million products, and answers its
+    /// searches from its FTS5 table meanwhile (words and prefixes as typed, in the order the
+    /// records were added, said so in the response's `message`; a search with filters waits).
+    /// False: the index is derived when it is opened, and every search waits for it (a
+    /// one-shot command that answers one search and exits).
     public convenience init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash,
-                            analytics: SearchAnalytics.Configuration? = SearchAnalytics.Configuration()) throws(SearchError) {
-        try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog, analytics: analytics)
+                            analytics: SearchAnalytics.Configuration? = SearchAnalytics.Configuration(),
+                            answersWhileDeriving: Bool = true) throws(SearchError) {
+        try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog, analytics: analytics,
+                      answersWhileDeriving: answersWhileDeriving)
     }
+
+    /// Whether a large index opened without its derived index answers from its FTS5 table
+    /// while it is derived on a background thread (see `init(directory:…)`).
+    public let answersWhileDeriving: Bool
 
     /// The folder's search analytics and Insights events; nil when the engine records none.
     public let analytics: SearchAnalytics?
@@ -67,8 +81,9 @@ public final class SearchEngine: SearchService, Sendable {
     let journal: RecordStore.Journal
 
     init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: RecordStore.Journal,
-         analytics: SearchAnalytics.Configuration? = nil) throws(SearchError) {
+         analytics: SearchAnalytics.Configuration? = nil, answersWhileDeriving: Bool = true) throws(SearchError) {
         self.directory = directory
+        self.answersWhileDeriving = answersWhileDeriving
         self.readOnly = readOnly
         self.durability = durability
         self.journal = journal
@@ -129,7 +144,8 @@ public final class SearchEngine: SearchService, Sendable {
             try? self?.existingIndex(name)
         })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
-                                    durability: durability, journal: journal, analytics: analytics)
+                                    durability: durability, journal: journal, analytics: analytics,
+                                    backgroundDerivationFrom: answersWhileDeriving ? LiveIndex.deriveInBackgroundFrom : .max)
         var all = indices.value
         all[name] = index
         indices.value = all

@@ -39,6 +39,7 @@ extension SearchIndex {
         var paged = parameters
         paged.hitsPerPage = limit
         paged.page = 0
+        live.waitForDerivation()
         for _ in 0..<3 {
             try followCommittedWrites()
             let state = live.state

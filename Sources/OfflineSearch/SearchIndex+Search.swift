@@ -20,8 +20,13 @@ extension SearchIndex {
     /// of the same call (a multi-search). The context is replaced when the index has changed.
     /// `counted: false` keeps it out of the analytics (a query a multi-search's strategy skipped).
     func search(_ parameters: SearchParameters, sharing context: inout StateContext?, counted: Bool = true) throws(SearchError) -> SearchResponse {
-        let response = try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
-            try pipeline.search(parameters, relevantSortStrictness: try relevantSortStrictness(parameters, settings: pipeline.configuration.settings))
+        let response: SearchResponse
+        if live.deriving.value, let answered = try searchFromTextTable(parameters) {
+            response = answered
+        } else {
+            response = try onCommittedState(sharing: &context) { pipeline throws(SearchError) in
+                try pipeline.search(parameters, relevantSortStrictness: try relevantSortStrictness(parameters, settings: pipeline.configuration.settings))
+            }
         }
         if counted { analytics?.record(parameters, response: response, indexName: name) }
         return response
@@ -73,6 +78,7 @@ extension SearchIndex {
     /// A pipeline over the state holding every committed write, with `context`'s work when it
     /// is of that state (else a new context, left in `context` for the next query of the call).
     private func pipeline(sharing context: inout StateContext?) throws(SearchError) -> SearchPipeline {
+        live.waitForDerivation()
         try followCommittedWrites()
         let state = live.state
         if context?.state !== state { context = StateContext(state: state) }

@@ -29,11 +29,13 @@ public final class SearchIndex: Sendable {
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
          durability: SearchEngine.Durability = .processCrash, journal: RecordStore.Journal = .writeAheadLog,
-         analytics: SearchAnalytics? = nil) throws(SearchError) {
+         analytics: SearchAnalytics? = nil, backgroundDerivationFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
+         beforeBackgroundDerivation: (@Sendable () -> Void)? = nil) throws(SearchError) {
         self.name = name
         self.directory = directory
         self.analytics = analytics
-        live = try LiveIndex(store: try RecordStore(path: path, readOnly: readOnly, durability: durability, journal: journal))
+        live = try LiveIndex(store: try RecordStore(path: path, readOnly: readOnly, durability: durability, journal: journal),
+                             backgroundFrom: backgroundDerivationFrom, beforeBackgroundDerivation: beforeBackgroundDerivation)
     }
 
     /// Whether writes fail (the index was opened read-only, or its folder cannot be written).
@@ -59,8 +61,10 @@ public final class SearchIndex: Sendable {
     /// Read before the search it stands for: a write committed in between makes the version
     /// older than the answer, never newer (the search follows every write committed before it
     /// starts; its primary's too, as this does, when it can be read), so a cache only misses.
+    /// Nil too while the index's search index is built in the background: an answer from the
+    /// full-text table meanwhile is not to be kept.
     public func contentVersion() throws(SearchError) -> ContentVersion? {
-        guard pendingSync.value == nil else { return nil }
+        guard pendingSync.value == nil, !live.deriving.value else { return nil }
         var version = ContentVersion(indexID: store.indexID, generation: try store.committedGeneration())
         if let primaryName = live.state.configuration.settings.string("primary"), let primary = directory?.existing(primaryName) {
             guard primary.pendingSync.value == nil else { return nil }
@@ -97,7 +101,10 @@ public final class SearchIndex: Sendable {
     }
 
     /// How many records the delta holds now (written since the index was last derived whole).
-    public var deltaCount: Int { live.state.deltaCount }
+    public var deltaCount: Int {
+        live.waitForDerivation()
+        return live.state.deltaCount
+    }
 
     /// Waits until no merge runs (of the whole index, or of delta segments).
     public func waitForMerge() { live.waitForMerge() }
@@ -107,7 +114,10 @@ public final class SearchIndex: Sendable {
     public func merge() throws(SearchError) { live.merge() }
 
     /// The number of records.
-    public var recordCount: Int { live.state.documentCount }
+    public var recordCount: Int {
+        live.waitForDerivation()
+        return live.state.documentCount
+    }
 
     /// This index as list-indices reports it (Algolia's `FetchedIndex`).
     public func fetchedIndex() throws(SearchError) -> FetchedIndex {

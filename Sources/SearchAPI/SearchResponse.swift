@@ -95,6 +95,9 @@ public struct SearchResponse: Sendable, Hashable {
     public var queryID: String?
     /// With `aroundLatLng` and no `aroundRadius`: the radius the engine chose, in metres.
     public var automaticRadius: String?
+    /// Algolia's `message`: a warning about how the query was answered (the local engine's, when
+    /// it answered from its full-text table while its search index was being built).
+    public var message: String?
     /// Algolia's `userData`: the `userData` of every Rule applied (a banner, a message), in the
     /// order the rules were applied; nil when none carried any.
     public var userData: [JSONValue]?
@@ -158,6 +161,7 @@ public struct SearchResponse: Sendable, Hashable {
         if let index { object.appendUnique("index", .string(index)) }
         if let queryID { object.appendUnique("queryID", .string(queryID)) }
         if let automaticRadius { object.appendUnique("automaticRadius", .string(automaticRadius)) }
+        if let message { object.appendUnique("message", .string(message)) }
         if let userData { object.appendUnique("userData", .array(userData)) }
         if let appliedRules {
             object.appendUnique("appliedRules", .array(appliedRules.map { ["objectID": .string($0)] }))
@@ -191,6 +195,7 @@ public struct SearchResponse: Sendable, Hashable {
         index = object["index"]?.stringValue
         queryID = object["queryID"]?.stringValue
         automaticRadius = object["automaticRadius"]?.stringValue
+        message = object["message"]?.stringValue
         userData = object["userData"]?.arrayValue
         appliedRules = object["appliedRules"]?.arrayValue?.compactMap { $0["objectID"]?.stringValue }
         renderingContent = object["renderingContent"]?.objectValue ?? JSONObject()

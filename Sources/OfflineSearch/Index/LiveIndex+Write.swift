@@ -25,6 +25,8 @@ extension LiveIndex {
     /// Applies a change and publishes it, the caller holding `writeLock`; false (nothing written)
     /// when the stored generation is not the change's `expectedGeneration`.
     func writeIfCurrent(_ change: RecordStore.Change) throws(SearchError) -> Bool {
+        // Never on the empty state a failed background derivation left.
+        try deriveIfFailedLocked()
         var change = change
         // A delta the size of the index would cost every later write as much as a rebuild does.
         change.deriveAnew = change.deriveAnew || change.size > state.base.documentCount

@@ -166,4 +166,47 @@ extension RecordStore {
             return result
         }
     }
+
+    /// A page of the records whose FTS5 text matches `expression` (an FTS5 query of quoted words
+    /// that the layer above makes), in rowid order, and how many match; nil when the text table
+    /// cannot answer for `separators` (there is none, or it was declared for other separators or
+    /// filled by another version of the tokenizer).
+    /// Without an expression (an empty query), every record.
+    func textSearch(_ expression: String?, separators: TokenizerRules, offset: Int, limit: Int) throws(SearchError) -> (count: Int, records: [JSONObject])? {
+        try withReader { connection in
+            try connection.readTransaction {
+                let declared = try connection.statement("SELECT sql FROM sqlite_master WHERE name = 'search_text'")
+                guard try declared.step(), declared.string(0).contains(RecordStore.tokenizeOption(separators) + ", ") else { return nil }
+                let version = try connection.statement("SELECT value FROM meta WHERE key = 'tokenizerVersion'")
+                guard (try version.step() ? version.string(0) : "1") == String(Tokenizer.version) else { return nil }
+                let count = try connection.statement(expression == nil ? "SELECT count(*) FROM records"
+                                                     : "SELECT count(*) FROM search_text WHERE search_text MATCH ?1")
+                let page = try connection.statement(expression == nil ? "SELECT body FROM records ORDER BY rowid LIMIT ?2 OFFSET ?3" : """
+                    SELECT records.body FROM search_text JOIN records ON records.rowid = search_text.rowid
+                    WHERE search_text MATCH ?1 ORDER BY search_text.rowid LIMIT ?2 OFFSET ?3
+                    """)
+                if let expression {
+                    try count.bind(1, expression)
+                    try page.bind(1, expression)
+                }
+                let total = try count.step() ? Int(count.int64(0)) : 0
+                try page.bind(2, Int64(limit))
+                try page.bind(3, Int64(offset))
+                var records: [JSONObject] = []
+                while try page.step() {
+                    records.append(try page.withBytes(0) { try JSONValue(parsingUTF8: $0) }.objectValue ?? JSONObject())
+                }
+                return (total, records)
+            }
+        }
+    }
+
+    /// The largest committed rowid of the records (about how many there are, without counting
+    /// them), read as a reader.
+    func largestCommittedRowID() throws(SearchError) -> Int64 {
+        try withReader { connection in
+            let statement = try connection.statement("SELECT coalesce(max(rowid), 0) FROM records")
+            return try statement.step() ? statement.int64(0) : 0
+        }
+    }
 }

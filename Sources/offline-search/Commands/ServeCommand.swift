@@ -53,7 +53,7 @@ struct ServeCommand: AsyncParsableCommand {
     @available(macOS 14, iOS 17, tvOS 17, *)
     private func serve() async throws {
         let folder = data.folder
-        let engine = try folder.engine()
+        let engine = try folder.engine(answersWhileDeriving: true)
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey,
                                                 responseCacheSize: responseCacheMiB * 1024 * 1024, dashboard: !noDashboard)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }

@@ -33,7 +33,7 @@ struct TUICommand: AsyncParsableCommand {
             Terminal.note("offline-search tui needs a terminal: \(reason); use `search` or `query` for scripts.")
             throw ExitCode(1)
         }
-        let engine = try data.folder.engine(preparing: [index, suggestions])
+        let engine = try data.folder.engine(preparing: [index, suggestions], answersWhileDeriving: true)
         defer { try? engine.analytics?.flush(settlingEverything: true) }
         // What a record shows, and which facets are listed, come from each index's settings.
         let layout = try Self.layout(of: engine.existingIndex(index))
