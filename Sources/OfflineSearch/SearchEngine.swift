@@ -142,6 +142,11 @@ public final class SearchEngine: SearchService, Sendable {
             return try self.index(name)
         }, existing: { [weak self] name in
             try? self?.existingIndex(name)
+        }, withIndicesHeld: { [weak self] body throws(SearchError) in
+            guard let self else { throw SearchError(.internalError, "the search engine was released") }
+            wholeIndexLock.lock()
+            defer { wholeIndexLock.unlock() }
+            try body()
         })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
                                     durability: durability, journal: journal, analytics: analytics,
@@ -162,6 +167,12 @@ public final class SearchEngine: SearchService, Sendable {
               (try? IndexName.validate(primaryName, role: "primary")) != nil, exists(primaryName),
               let primary = currentOpenIndex(primaryName)?.store ?? (try? RecordStore(path: fileURL(for: primaryName).path, readOnly: true))
         else { return }
+        // Its search index being built in the background (which holds its write lock): caught
+        // up before its first search that waits for it, rather than make the opening wait.
+        if index.isBeingDerived {
+            index.pendingSync.value = primary
+            return
+        }
         try? index.catchUpWithPrimary(primary)
     }
 
@@ -329,4 +340,7 @@ struct IndexDirectory: Sendable {
     let open: @Sendable (String) throws(SearchError) -> SearchIndex
     /// The index of that name if it exists (never creates one).
     let existing: @Sendable (String) -> SearchIndex?
+    /// Runs `body` as one of the engine's operations on whole indices (one at a time): a change
+    /// of `replicas`, which claims other indices as replicas.
+    let withIndicesHeld: @Sendable (() throws(SearchError) -> Void) throws(SearchError) -> Void
 }

@@ -6,35 +6,39 @@ extension SearchIndex {
     /// What a search answered from the FTS5 table says of itself (the response's `message`,
     /// Algolia's field for warnings about the query).
     static let textTableMessage = "Answered from the index's full-text table while its search index is being built: "
-        + "words and prefixes as typed (no typos, plurals or synonyms), in the order the records were added, without facet counts."
+        + "the words as typed, the last as a prefix (no typos, plurals or synonyms), in the order the records were added, "
+        + "without facet counts."
 
     /// A search answered from the FTS5 table, while the derived index is built on a background
     /// thread after the index was opened without a valid derived file (`LiveIndex.deriving`): so
     /// that a large index answers at once rather than after its derivation (13–20 s at a
     /// million products).
     ///
-    /// The same records match as the derived index would match with typo tolerance off: each
-    /// query word as typed (the last one as a prefix, as `queryType` says), folded by the same
-    /// tokenizer, in the searchable attributes. The ranking is simpler: the records in the order
-    /// they were added. Hits are retrieved and highlighted as usual; facets are not counted. The
-    /// response says so in its `message`.
+    /// The records that hold every query word as typed (the last one as a prefix, as
+    /// `queryType` says), folded by the same tokenizer, in the searchable attributes: what the
+    /// derived index matches with typo tolerance off and no plurals or synonyms. The ranking is
+    /// simpler: the records in the order they were added. Hits are retrieved and highlighted as
+    /// usual; facets are not counted. The response says so in its `message`.
     ///
     /// Nil when the search cannot be answered so, and waits for the derivation instead: filters,
     /// a geo area or excluded words (an answer without them would show records the query
-    /// excludes, or a secured API key's filters hide), Rules on the index (their consequences),
-    /// or a text table that does not tokenize as the settings say (an upgrade changed the
-    /// tokenizer).
+    /// excludes, or a secured API key's filters hide); optional words, words removed when
+    /// nothing matches, quoted phrases and exact words, `restrictSearchableAttributes` and
+    /// `distinct` (what matches, or how many hits, would differ); Rules on the index (their
+    /// consequences); or a text table that does not tokenize as the settings say (an upgrade
+    /// changed the tokenizer).
     func searchFromTextTable(_ parameters: SearchParameters) throws(SearchError) -> SearchResponse? {
         let clock = ContinuousClock()
         let started = clock.now
         // The empty state of the stored settings, while the derivation runs.
         let configuration = live.state.configuration
         let request = try SearchRequest(parameters, configuration: configuration)
-        guard request.filter == nil, request.geo == nil, request.excludedWords.isEmpty, live.rules.rules.isEmpty else { return nil }
+        guard request.filter == nil, request.geo == nil, request.excludedWords.isEmpty, request.wordRemoval == .none,
+              request.distinct == 0, parameters.restrictSearchableAttributes == nil, live.rules.rules.isEmpty,
+              !request.words.contains(where: { $0.isOptional || $0.isExact || $0.phrase != nil }) else { return nil }
+        // Each word quoted: no user text reaches FTS5's syntax.
         let expression = request.words.isEmpty ? nil : request.words.map { word in
-            let spellings = [word.folded] + word.alternatives.filter { !$0.contains(" ") && $0 != word.folded }
-            let terms = spellings.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (word.isPrefix ? " *" : "") }
-            return terms.count == 1 ? terms[0] : "(" + terms.joined(separator: " OR ") + ")"
+            "\"" + word.folded.replacingOccurrences(of: "\"", with: "\"\"") + "\"" + (word.isPrefix ? " *" : "")
         }.joined(separator: " AND ")
         let reachable = max(0, min(request.count, request.paginationLimitedTo - request.start))
         guard let (count, records) = try store.textSearch(expression, separators: configuration.separators,

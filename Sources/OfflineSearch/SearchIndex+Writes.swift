@@ -27,8 +27,16 @@ extension SearchIndex {
     /// The patch is applied to the settings stored when the write transaction starts, under
     /// the database's write lock: concurrent changes from other processes are kept.
     public func setSettings(_ patch: JSONObject) throws(SearchError) {
-        try checkReplicaList(patch)
-        try write(RecordStore.Change(updateSettings: settingsUpdate(patch)))
+        // A change of `replicas` claims other indices: checked and written as one of the engine's
+        // operations on whole indices, so that two primaries cannot both claim one replica.
+        guard patch["replicas"] != nil, let directory else {
+            try checkReplicaList(patch)
+            return try write(RecordStore.Change(updateSettings: settingsUpdate(patch)))
+        }
+        try directory.withIndicesHeld { () throws(SearchError) in
+            try checkReplicaList(patch)
+            try write(RecordStore.Change(updateSettings: settingsUpdate(patch)))
+        }
     }
 
     /// `setSettings(_:)`, and the same patch on each replica when `forwardToReplicas` (without

@@ -41,6 +41,12 @@ public final class SearchIndex: Sendable {
     /// Whether writes fail (the index was opened read-only, or its folder cannot be written).
     public var isReadOnly: Bool { store.isReadOnly }
 
+    /// Whether the search index is being built on a background thread: the index was opened
+    /// without a valid derived index beside its database (see `SearchEngine`'s
+    /// `answersWhileDeriving`). Meanwhile searches without filters are answered from the FTS5
+    /// table (their `message` says so) and the others, and writes, wait for it.
+    public var isBeingDerived: Bool { live.deriving.value }
+
     /// Follows writes committed by other processes (or other engines on the same folder): when
     /// the database's generation moved past the current state's, reads what the writes since
     /// changed (the change log). Costs one `PRAGMA data_version` when nothing changed.
@@ -102,8 +108,15 @@ public final class SearchIndex: Sendable {
 
     /// How many records the delta holds now (written since the index was last derived whole).
     public var deltaCount: Int {
-        live.waitForDerivation()
+        awaitDerivation()
         return live.state.deltaCount
+    }
+
+    /// Waits while the search index is built in the background, and derives it again if that
+    /// failed (best effort: the next search reports why it cannot).
+    private func awaitDerivation() {
+        live.waitForDerivation()
+        try? live.followCommittedWrites()
     }
 
     /// Waits until no merge runs (of the whole index, or of delta segments).
@@ -111,11 +124,11 @@ public final class SearchIndex: Sendable {
 
     /// Merges every segment into a new base now, folding the delta in (what a background
     /// merge does when the delta outgrows `deltaLimit`), and waits for it.
-    public func merge() throws(SearchError) { live.merge() }
+    public func merge() throws(SearchError) { try live.merge() }
 
     /// The number of records.
     public var recordCount: Int {
-        live.waitForDerivation()
+        awaitDerivation()
         return live.state.documentCount
     }
 

@@ -423,4 +423,23 @@ import Testing
             #expect(Set(saved).subtracting(found).isEmpty)
         }
     }
+
+    @available(macOS 14, iOS 17, tvOS 17, *)
+    @Test func searchesAreCountedForTheUserTheHeaderNames() async throws {
+        let test = try TestServer()
+        try await test.server.application().test(.router) { client in
+            // Two users typing the same query in turns: one search each, not one burst of both.
+            for (query, size) in [("pho", 1), ("pho", 2), ("phone", 1), ("phone", 2)] {
+                let user: HTTPFields = [HTTPField.Name("X-Algolia-UserToken")!: "user-\(size)"]
+                // A body of each user's own: no answer is sent from the response cache.
+                let (status, _) = try await client.call(.post, "/1/indexes/products/query", ["query": .string(query), "hitsPerPage": .int(Int64(size))],
+                                                        headers: user)
+                #expect(status == .ok)
+            }
+        }
+        let analytics = try #require(test.engine.analytics)
+        try analytics.flush(settlingEverything: true)
+        let searches = try analytics.topSearches(AnalyticsRequest(indexName: "products")).searches
+        #expect(searches.map(\.search) == ["phone"] && searches.first?.count == 2)
+    }
 }

@@ -233,9 +233,14 @@ final class LiveIndex: Sendable {
 
     /// Merges every segment into a new base now, folding the delta in (what a background
     /// merge does when the delta outgrows `deltaLimit`), and waits for it.
-    func merge() {
-        // Never of the empty state a background derivation replaces.
+    func merge() throws(SearchError) {
+        // Never of the empty state a background derivation replaces (derived again, if that failed).
         waitForDerivation()
+        do {
+            writeLock.lock()
+            defer { writeLock.unlock() }
+            try deriveIfFailedLocked()
+        }
         // One merge of the whole index at a time: this one takes the background merge's turn.
         while true {
             waitForMerge()

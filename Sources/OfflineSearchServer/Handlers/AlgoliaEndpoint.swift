@@ -55,11 +55,16 @@ struct AlgoliaEndpoint: HTTPResponder {
                 }
             }
         }
-        let answer: AlgoliaAnswer
-        if operation.route.writes {
-            answer = try await offConcurrency { [operation] in try self.write(operation) }
-        } else {
-            answer = try await read(operation)
+        // Whom the analytics count a search for when it names no `userToken`.
+        let answer = try await SearchAnalytics.$fallbackUserToken.withValue(operation.caller.user) { [operation] in
+            if operation.route.writes {
+                return try await offConcurrency { try self.write(operation) }
+            }
+            if let answer = try await readThroughProtocols(operation) { return answer }
+            if mayWait(operation) {
+                return try await offConcurrency { try self.read(operation) }
+            }
+            return try read(operation)
         }
         let encoded = ByteBuffer(string: answer.json.jsonString)
         context.answerSlot?.fill((operation, answer, encoded))
@@ -73,25 +78,48 @@ struct AlgoliaEndpoint: HTTPResponder {
         }
     }
 
-    /// An operation that reads, on the caller's task.
-    private func read(_ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
+    /// Whether a read may block for long: listing the indices and browsing (which wait for an
+    /// index's search index being built in the background), a report (it reads the analytics
+    /// database), and any read of an index whose search index is being built (a search with
+    /// filters waits for it). Those run off Swift concurrency's threads, which searches need.
+    private func mayWait(_ operation: AlgoliaRequest) -> Bool {
         switch operation.route {
-        case .multiSearch: try await search.multiSearch(operation)
+        case .listIndices, .browse, .analytics: return true
+        default: return operation.indexNames.contains { name in (try? engine.existingIndex(name))?.isBeingDerived == true }
+        }
+    }
+
+    /// The reads that never block for long, through the engine's `SearchAPI` protocols (async,
+    /// as a remote service's are): events, settings, the search of Rules. Nil for the others.
+    private func readThroughProtocols(_ operation: AlgoliaRequest) async throws -> AlgoliaAnswer? {
+        switch operation.route {
+        case .sendEvents: try await analytics.sendEvents(operation)
+        case .getSettings(let name): try await indices.getSettings(name)
+        case .searchRules(let name): try await rules.search(name, operation)
+        default: nil
+        }
+    }
+
+    /// An operation that reads, without suspension: on the caller's task, or off Swift
+    /// concurrency's threads when it may wait (`mayWait`). The engine's synchronous forms, so
+    /// that what blocks never holds a thread of Swift concurrency's.
+    private func read(_ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
+        switch operation.route {
+        case .multiSearch: try search.multiSearch(operation)
         case .search(let name): try search.search(name, operation)
-        case .searchFacetValues(let name, let facet): try await search.searchFacetValues(name, facet, operation)
-        case .browse(let name): try await search.browse(name, operation)
+        case .searchFacetValues(let name, let facet): try search.searchFacetValues(name, facet, operation)
+        case .browse(let name): try search.browse(name, operation)
         case .getObjects: try records.getObjects(operation)
         case .getObject(let name, let objectID): try records.getObject(name, objectID, operation)
         case .listIndices: try indices.list()
-        case .getSettings(let name): try await indices.getSettings(name)
         case .task, .appTask: indices.task()
         case .searchSynonyms(let name): try synonyms.search(name, operation)
         case .getSynonym(let name, let objectID): try synonyms.get(name, objectID)
-        case .searchRules(let name): try await rules.search(name, operation)
         case .getRule(let name, let objectID): try rules.get(name, objectID)
-        case .sendEvents: try await analytics.sendEvents(operation)
-        case .analytics(let report): try await analytics.report(report, operation)
+        case .analytics(let report): try analytics.report(report, operation)
         case .getAPIKey(let key): try keys.describe(key, operation)
+        case .sendEvents, .getSettings, .searchRules:
+            throw ServerError(.internalServerError, "\(operation.route.template) is read through the engine's protocols")
         default: throw ServerError(.internalServerError, "\(operation.route.template) writes: it runs off Swift concurrency\'s threads")
         }
     }

@@ -1,8 +1,9 @@
 import OfflineSearch
 import SearchAPI
 
-/// Insights events in, Analytics API reports out: through the engine's `InsightsService` and
-/// `SearchAnalyticsService`.
+/// Insights events in, through the engine's `InsightsService`; Analytics API reports out, from
+/// the engine's analytics (synchronous: a report over a large period reads for a while, and
+/// the endpoint runs it off Swift concurrency's threads).
 struct AnalyticsHandler: Sendable {
     let engine: SearchEngine
 
@@ -13,18 +14,17 @@ struct AnalyticsHandler: Sendable {
     }
 
     /// `GET /2/...`: the report, for the index and period of the query string.
-    func report(_ report: AnalyticsReportKind, _ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
-        guard engine.analytics != nil else {
+    func report(_ report: AnalyticsReportKind, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
+        guard let analytics = engine.analytics else {
             throw SearchError(.forbidden, "This server records no analytics (its data folder is read-only)")
         }
         let request = try AnalyticsRequest(query: operation.query)
-        let reports: any SearchAnalyticsService = engine
         switch report {
-        case .topSearches: return .ok(try await reports.topSearches(request).jsonValue)
-        case .searchesWithoutResults: return .ok(try await reports.searchesWithoutResults(request).jsonValue)
-        case .searchCount: return .ok(try await reports.searchCount(request).jsonValue)
-        case .topHits: return .ok(try await reports.topHits(request).jsonValue)
-        case .topFilters(let attribute): return .ok(try await reports.topFilters(request, attribute: attribute).jsonValue)
+        case .topSearches: return .ok(try analytics.topSearches(request).jsonValue)
+        case .searchesWithoutResults: return .ok(try analytics.searchesWithoutResults(request).jsonValue)
+        case .searchCount: return .ok(try analytics.searchCount(request).jsonValue)
+        case .topHits: return .ok(try analytics.topHits(request).jsonValue)
+        case .topFilters(let attribute): return .ok(try analytics.topFilters(request, attribute: attribute).jsonValue)
         }
     }
 }

@@ -1,9 +1,10 @@
 import OfflineSearch
 import SearchAPI
 
-/// Searches: one index, several (multi-search), a facet's values, and browsing. Through the
-/// engine's `SearchService` and `BrowsingService`, with a secured API key's restrictions
-/// applied to every query.
+/// Searches: one index, several (multi-search), a facet's values, and browsing, with a secured
+/// API key's restrictions applied to every query. The engine's synchronous forms of its
+/// `SearchService` and `BrowsingService`: a search with filters waits while an index's search
+/// index is built, and the endpoint runs it off Swift concurrency's threads then.
 struct SearchHandler: Sendable {
     let engine: SearchEngine
 
@@ -15,7 +16,7 @@ struct SearchHandler: Sendable {
     }
 
     /// `POST /1/indexes/*/queries`.
-    func multiSearch(_ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
+    func multiSearch(_ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         let multiSearch = try MultiSearchBody(json: operation.body)
         var queries: [MultiSearchQuery] = []
         for request in multiSearch.requests {
@@ -26,24 +27,24 @@ struct SearchHandler: Sendable {
                 queries.append(.facetValues(indexName: name, facet: facet, parameters: try operation.restricted(parameters)))
             }
         }
-        let results = try await (engine as any SearchService).multiSearch(queries, strategy: multiSearch.strategy)
+        let results = try engine.multiSearchSync(queries, strategy: multiSearch.strategy)
         return .ok(["results": .array(results.map(\.jsonValue))])
     }
 
     /// `POST /1/indexes/{indexName}/facets/{facetName}/query`.
-    func searchFacetValues(_ name: String, _ facet: String, _ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
+    func searchFacetValues(_ name: String, _ facet: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         let parameters = try operation.restricted(try SearchParameters(json: try operation.bodyObject()))
-        return .ok(try await (engine as any SearchService).searchForFacetValues(indexName: name, facet: facet, parameters: parameters).jsonValue)
+        return .ok(try engine.existingIndex(name).searchForFacetValues(facet: facet, parameters: parameters).jsonValue)
     }
 
     /// `POST /1/indexes/{indexName}/browse` (and `GET`): a page of every record, and the
     /// cursor of the next.
-    func browse(_ name: String, _ operation: AlgoliaRequest) async throws -> AlgoliaAnswer {
+    func browse(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
         var object = try operation.searchObject()
         let cursor = object["cursor"]?.stringValue
         object["cursor"] = nil
         let parameters = try operation.restricted(try SearchParameters(json: object))
-        return .ok(try await (engine as any BrowsingService).browse(indexName: name, parameters: parameters, cursor: cursor).jsonValue)
+        return .ok(try engine.existingIndex(name).browse(parameters, cursor: cursor).jsonValue)
     }
 
     /// Search parameters from the body, and the URL's query parameters (a GET) that the body

@@ -30,7 +30,7 @@ import SearchAPI
         return (index, reopened)
     }
 
-    @Test func searchesAreAnsweredFromTheTextTableWhileTheIndexIsDerived() throws {
+    @Test func searchesAreAnsweredFromTheTextTableWhileTheIndexIsDerived() async throws {
         let test = try TestEngine()
         let release = DispatchSemaphore(value: 0)
         let (before, reopened) = try TextTableSearchTests.reopenedWithoutDerivedFile(test, release: release)
@@ -52,18 +52,30 @@ import SearchAPI
         let hit = try #require(page.hits.first)
         #expect(hit["secret"] == nil && hit["_highlightResult"]?["name"]?["value"]?.stringValue?.contains("<em>apple</em>") == true)
 
-        // A filter is not answered from the text table: the search waits for the derivation.
-        let filtered = LockedValue<SearchResponse?>(nil)
-        let done = DispatchSemaphore(value: 0)
-        Thread.detachNewThread {
-            filtered.value = try? reopened.search("apple", ["filters": "brand:Acme", "hitsPerPage": 1000])
-            done.signal()
+        // Filters, optional words, a narrower scope: not answered from the text table (the hits
+        // would differ): such a search waits for the derivation.
+        let waiting: [JSONObject] = [["filters": "brand:Acme", "hitsPerPage": 1000], ["optionalWords": ["apple"], "hitsPerPage": 1000],
+                                     ["restrictSearchableAttributes": ["brand"], "hitsPerPage": 1000]]
+        let answers = LockedValue<[Int: SearchResponse]>([:])
+        let done = DispatchGroup()
+        for (position, parameters) in waiting.enumerated() {
+            done.enter()
+            Thread.detachNewThread {
+                if let response = try? reopened.search("apple", parameters) {
+                    answers.modify { $0[position] = response }
+                }
+                done.leave()
+            }
         }
-        #expect(done.wait(timeout: .now() + 0.3) == .timedOut)
+        // Waits aside (`onThreadAside`): never on one of Swift concurrency's threads.
+        #expect(try await onThreadAside { done.wait(timeout: .now() + 0.3) } == .timedOut)
         release.signal()
-        done.wait()
-        let expectedFiltered = try before.search("apple", ["filters": "brand:Acme", "hitsPerPage": 1000])
-        #expect(filtered.value?.message == nil && filtered.value.map(ids) == ids(expectedFiltered))
+        try await onThreadAside { done.wait() }
+        for (position, parameters) in waiting.enumerated() {
+            let expected = try before.search("apple", parameters)
+            let answered = try #require(answers.value[position])
+            #expect(answered.message == nil && ids(answered) == ids(expected), "\(parameters)")
+        }
 
         // Derived: answered by the search index again, ranked.
         #expect(!reopened.live.deriving.value)
@@ -73,7 +85,7 @@ import SearchAPI
         #expect(reopened.recordCount == 300)
     }
 
-    @Test func writesWaitForTheDerivationAndLoseNothing() throws {
+    @Test func writesWaitForTheDerivationAndLoseNothing() async throws {
         let test = try TestEngine()
         let release = DispatchSemaphore(value: 0)
         let (_, reopened) = try TextTableSearchTests.reopenedWithoutDerivedFile(test, release: release)
@@ -82,9 +94,9 @@ import SearchAPI
             _ = try? reopened.saveObjects([["objectID": "new", "name": "zebra watch"]])
             written.signal()
         }
-        #expect(written.wait(timeout: .now() + 0.3) == .timedOut)
+        #expect(try await onThreadAside { written.wait(timeout: .now() + 0.3) } == .timedOut)
         release.signal()
-        written.wait()
+        try await onThreadAside { written.wait() }
         #expect(reopened.recordCount == 301)
         #expect(try reopened.search("zebra").objectIDs == ["new"])
     }

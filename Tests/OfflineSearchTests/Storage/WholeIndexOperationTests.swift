@@ -6,10 +6,10 @@ import SearchAPI
 /// Deleting, copying and moving whole indices while other threads write to them: no write
 /// that returned is lost, a deletion never comes back as an empty index, and a copy is of one
 /// state. Threads (not tasks): the engine's writes block, as the server's run off Swift
-/// concurrency's threads.
+/// concurrency's threads; they are joined aside (`onThreadAside`), never on one of those.
 @Suite struct WholeIndexOperationTests {
     /// Runs `work` on `count` threads at once and waits for all of them.
-    static func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) {
+    static func onThreads(_ count: Int, _ work: @escaping @Sendable (Int) -> Void) async throws {
         let group = DispatchGroup()
         for thread in 0..<count {
             group.enter()
@@ -18,7 +18,7 @@ import SearchAPI
                 group.leave()
             }
         }
-        group.wait()
+        try await onThreadAside { group.wait() }
     }
 
     /// Every objectID of every index in the engine.
@@ -45,11 +45,11 @@ import SearchAPI
         #expect(deleted == nil && !test.engine.exists("a"))
     }
 
-    @Test func savesBesideMovesOfTheirIndexAreNeverLost() throws {
+    @Test func savesBesideMovesOfTheirIndexAreNeverLost() async throws {
         let test = try TestEngine()
         try test.index("source", records: [["objectID": "seed"]])
         let saved = LockedValue<Set<String>>([])
-        WholeIndexOperationTests.onThreads(3) { thread in
+        try await WholeIndexOperationTests.onThreads(3) { thread in
             if thread == 0 {
                 // The source moved away again and again, while the others save to it.
                 for round in 0..<15 {
@@ -69,11 +69,11 @@ import SearchAPI
         #expect(saved.value.subtracting(found).isEmpty, "saved, answered, then lost: \(saved.value.subtracting(found).sorted().prefix(10))")
     }
 
-    @Test func deletionsBesideADeleteOfTheirIndexNeverMakeItAgain() throws {
+    @Test func deletionsBesideADeleteOfTheirIndexNeverMakeItAgain() async throws {
         for _ in 0..<5 {
             let test = try TestEngine()
             try test.index("gone", records: (0..<50).map { ["objectID": .string("\($0)")] })
-            WholeIndexOperationTests.onThreads(3) { thread in
+            try await WholeIndexOperationTests.onThreads(3) { thread in
                 if thread == 0 {
                     Thread.sleep(forTimeInterval: 0.003)
                     try? test.engine.deleteIndex("gone")
@@ -87,12 +87,12 @@ import SearchAPI
         }
     }
 
-    @Test func aCopyIsOfOneStateOfItsSource() throws {
+    @Test func aCopyIsOfOneStateOfItsSource() async throws {
         let test = try TestEngine()
         // Each write changes the records and the settings together (one transaction): a copy
         // of one state has as many records as its `userData` says.
         try test.index("source", settings: ["userData": ["count": 0]], records: [])
-        WholeIndexOperationTests.onThreads(2) { thread in
+        try await WholeIndexOperationTests.onThreads(2) { thread in
             if thread == 0 {
                 for count in 1...40 {
                     _ = try? test.engine.write(to: "source") { index throws(SearchError) in
