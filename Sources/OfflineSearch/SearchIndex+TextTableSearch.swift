@@ -47,17 +47,7 @@ extension SearchIndex {
         var response = SearchResponse()
         response.hits = records.map { hits.hit(for: $0) }
         response.nbHits = count
-        response.page = request.page
-        response.hitsPerPage = request.hitsPerPage
-        if parameters.offset != nil {
-            response.offset = request.start
-            response.length = request.count
-        }
-        if request.hitsPerPage > 0 {
-            let pages = (count + request.hitsPerPage - 1) / request.hitsPerPage
-            let limit = (request.paginationLimitedTo + request.hitsPerPage - 1) / request.hitsPerPage
-            response.nbPages = min(pages, limit)
-        }
+        request.describePaging(&response, hitCount: count, parameters: parameters)
         if !request.facets.isEmpty {
             response.facets = []
             response.exhaustiveFacetsCount = false

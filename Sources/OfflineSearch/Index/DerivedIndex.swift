@@ -8,10 +8,6 @@ import SearchAPI
 struct DerivedIndex {
     let store: RecordStore
 
-    var path: String { store.path }
-    var derivedPath: String { store.derivedPath }
-    var indexID: String { store.indexID }
-    var isReadOnly: Bool { store.isReadOnly }
 
     /// The index as committed now: the stored derived file when it is valid (derived from the
     /// current settings, at a generation the change log covers), brought up to date with the
@@ -21,8 +17,8 @@ struct DerivedIndex {
     /// database.
     func currentState() throws(SearchError) -> IndexState {
         if let stored = try loadState() { return stored }
-        guard !isReadOnly else { return IndexState(base: try buildSnapshot().snapshot) }
-        let lock = RebuildLock(path: derivedPath + ".lock")
+        guard !store.isReadOnly else { return IndexState(base: try buildSnapshot().snapshot) }
+        let lock = RebuildLock(path: store.derivedPath + ".lock")
         defer { lock.unlock() }
         // Another process may have stored it while this one waited.
         if lock.waited, let stored = try loadState() { return stored }
@@ -40,7 +36,7 @@ struct DerivedIndex {
     /// writes, so the change log is left as it is: the caller prunes it, as a writer
     /// (`pruneLogs`), once the file is stored.
     func storeMerged(_ snapshot: IndexSnapshot) -> (snapshot: IndexSnapshot, stored: Bool) {
-        guard !isReadOnly else { return (snapshot, false) }
+        guard !store.isReadOnly else { return (snapshot, false) }
         if let logStart = try? store.logStart(), logStart > snapshot.generation { return (snapshot, false) }
         return storeSnapshot(snapshot, prunesLogs: false)
     }
@@ -70,7 +66,7 @@ struct DerivedIndex {
         let (generation, settings, logStart) = try store.committedMetadata()
         let configuration = try IndexConfiguration(settings: settings)
         let oldest = logStart ?? generation
-        guard let base = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: configuration,
+        guard let base = SnapshotFile.read(from: store.derivedPath, indexID: store.indexID, configuration: configuration,
                                            generations: oldest...max(oldest, generation)) else { return nil }
         return try catchUp(IndexState(base: base))
     }
@@ -79,11 +75,11 @@ struct DerivedIndex {
     /// reading the records a batch at a time (the parsed records are not all held at once).
     func buildSnapshot() throws(SearchError) -> (snapshot: IndexSnapshot, generation: Int64) {
         var (generation, accumulator) = try store.readCommitted { generation, settings, records throws -> (Int64, SnapshotAccumulator) in
-            var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: settings), spillFrom: SnapshotAccumulator.spillFrom, spillBeside: derivedPath)
+            var accumulator = SnapshotAccumulator(configuration: try IndexConfiguration(settings: settings), spillFrom: SnapshotAccumulator.spillFrom, spillBeside: store.derivedPath)
             try DerivedIndex.accumulate(records, into: &accumulator)
             return (generation, accumulator)
         }
-        DerivedIndex.rebuilds.modify { $0[path, default: 0] += 1 }
+        DerivedIndex.rebuilds.modify { $0[store.path, default: 0] += 1 }
         SnapshotAccumulator.returnFreedMemory()
         return (try accumulator.finish(generation: generation), generation)
     }
@@ -127,12 +123,12 @@ struct DerivedIndex {
     /// up with it later (`LiveIndex.followCommittedWrites`).
     func finishCommitted(_ accumulator: consuming SnapshotAccumulator, generation: Int64,
                                  started: ContinuousClock.Instant) -> IndexSnapshot? {
-        let (path, journal) = (self.path, store.journal)
+        let (path, journal) = (store.path, store.journal)
         // The log folded into the database file (or, built aside without a journal, the file
         // synced before it is put in place) while the index is laid out.
         let checkpoint = BackgroundWork<Void> { RecordStore.foldLog(ofDatabaseAt: path, journal: journal) }
         // The derived file is begun now: its first part is written while the rest is laid out.
-        let writing = store.isStillAtPath ? try? SnapshotFile.Writing(to: derivedPath) : nil
+        let writing = store.isStillAtPath ? try? SnapshotFile.Writing(to: store.derivedPath) : nil
         var laidOut: IndexSnapshot?
         do {
             laidOut = try accumulator.finish(generation: generation, writing: writing)
@@ -169,23 +165,23 @@ struct DerivedIndex {
             // `processCrash` durability (no fsync per commit) a power loss could otherwise keep a
             // derived file of a generation whose commit was lost, and a different write committed
             // later at that generation would be answered from it.
-            RecordStore.syncFile(path + "-wal")
+            RecordStore.syncFile(store.path + "-wal")
             let (size, checksum): (Int, UInt64)
             if let writing, writing.partsEncoded == 1 {
                 writing.encode { snapshot.encodeTail(into: &$0) }
-                (size, checksum) = try writing.finish(indexID: indexID, generation: snapshot.generation)
+                (size, checksum) = try writing.finish(indexID: store.indexID, generation: snapshot.generation)
                 store.derivedFilesWrittenInParts.modify { $0 += 1 }
             } else {
-                (size, checksum) = try SnapshotFile.write(snapshot, indexID: indexID, to: derivedPath)
+                (size, checksum) = try SnapshotFile.write(snapshot, indexID: store.indexID, to: store.derivedPath)
             }
             if prunesLogs { store.pruneLogs(upTo: snapshot.generation, hasReplicas: !snapshot.configuration.replicas.isEmpty) }
             guard size >= DerivedIndex.mapStoredFrom,
-                  let mapped = SnapshotFile.read(from: derivedPath, indexID: indexID, configuration: snapshot.configuration,
+                  let mapped = SnapshotFile.read(from: store.derivedPath, indexID: store.indexID, configuration: snapshot.configuration,
                                                  generations: snapshot.generation...snapshot.generation, writtenChecksum: checksum)
             else { return (snapshot, true) }
             return (mapped, true)
         } catch {
-            SnapshotFile.remove(at: derivedPath)
+            SnapshotFile.remove(at: store.derivedPath)
             return (snapshot, false)
         }
     }

@@ -218,17 +218,7 @@ struct SearchPipeline {
         } else {
             response.nbHits = page.hitCount
         }
-        response.page = request.page
-        response.hitsPerPage = request.hitsPerPage
-        if parameters.offset != nil {
-            response.offset = request.start
-            response.length = request.count
-        }
-        if request.hitsPerPage > 0 {
-            let pages = (page.hitCount + request.hitsPerPage - 1) / request.hitsPerPage
-            let limit = (request.paginationLimitedTo + request.hitsPerPage - 1) / request.hitsPerPage
-            response.nbPages = min(pages, limit)
-        }
+        request.describePaging(&response, hitCount: page.hitCount, parameters: parameters)
         response.query = parameters.query
         response.params = parameters.urlEncoded
         response.automaticRadius = matched.automaticRadius.map { String(Int($0)) }

@@ -379,3 +379,21 @@ enum AttributeStrategy: String, CaseIterable, Sendable {
         return proximity < attribute
     }
 }
+
+extension SearchRequest {
+    /// A response's paging for `hitCount` hits: the page and its size, `offset` and `length`
+    /// when the request paged by them, and `nbPages` up to `paginationLimitedTo`.
+    func describePaging(_ response: inout SearchResponse, hitCount: Int, parameters: SearchParameters) {
+        response.page = page
+        response.hitsPerPage = hitsPerPage
+        if parameters.offset != nil {
+            response.offset = start
+            response.length = count
+        }
+        if hitsPerPage > 0 {
+            let pages = (hitCount + hitsPerPage - 1) / hitsPerPage
+            let limit = (paginationLimitedTo + hitsPerPage - 1) / hitsPerPage
+            response.nbPages = min(pages, limit)
+        }
+    }
+}

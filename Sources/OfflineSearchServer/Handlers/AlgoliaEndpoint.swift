@@ -31,14 +31,14 @@ struct AlgoliaEndpoint: HTTPResponder {
     private let preparing = NSLock()
 
     init(engine: SearchEngine, prepareIndex: (@Sendable (String) throws -> Void)?, rightsOfKey: @escaping @Sendable (String) -> Access?) {
-        let tasks = TaskClock()
+        let receipt = WriteReceipt(tasks: TaskClock())
         self.engine = engine
         self.prepareIndex = prepareIndex
         search = SearchHandler(engine: engine)
-        records = RecordsHandler(engine: engine, tasks: tasks)
-        indices = IndicesHandler(engine: engine, tasks: tasks)
-        synonyms = SynonymsHandler(engine: engine, tasks: tasks)
-        rules = RulesHandler(engine: engine, tasks: tasks)
+        records = RecordsHandler(engine: engine, receipt: receipt)
+        indices = IndicesHandler(engine: engine, receipt: receipt)
+        synonyms = SynonymsHandler(engine: engine, receipt: receipt)
+        rules = RulesHandler(engine: engine, receipt: receipt)
         analytics = AnalyticsHandler(engine: engine)
         keys = KeysHandler(rightsOfKey: rightsOfKey)
     }

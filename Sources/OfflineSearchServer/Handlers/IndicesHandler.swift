@@ -5,12 +5,8 @@ import SearchAPI
 /// is published when it is answered).
 struct IndicesHandler: Sendable {
     let engine: SearchEngine
+    /// The task ID and timestamps of its writes' answers.
     let receipt: WriteReceipt
-
-    init(engine: SearchEngine, tasks: TaskClock) {
-        self.engine = engine
-        receipt = WriteReceipt(tasks: tasks)
-    }
 
     /// `GET /1/indexes`.
     func list() throws -> AlgoliaAnswer {

@@ -5,12 +5,8 @@ import SearchAPI
 /// or several, delete by filters, clear.
 struct RecordsHandler: Sendable {
     let engine: SearchEngine
+    /// The task ID and timestamps of its writes' answers.
     let receipt: WriteReceipt
-
-    init(engine: SearchEngine, tasks: TaskClock) {
-        self.engine = engine
-        receipt = WriteReceipt(tasks: tasks)
-    }
 
     // MARK: Reads
 

@@ -5,12 +5,8 @@ import SearchAPI
 /// write forwarded to the replicas with `forwardToReplicas`.
 struct SynonymsHandler: Sendable {
     let engine: SearchEngine
+    /// The task ID and timestamps of its writes' answers.
     let receipt: WriteReceipt
-
-    init(engine: SearchEngine, tasks: TaskClock) {
-        self.engine = engine
-        receipt = WriteReceipt(tasks: tasks)
-    }
 
     /// `POST /1/indexes/{indexName}/synonyms/search`.
     func search(_ name: String, _ operation: AlgoliaRequest) throws -> AlgoliaAnswer {
