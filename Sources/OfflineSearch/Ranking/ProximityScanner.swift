@@ -25,15 +25,8 @@ struct ProximityScanner {
     private let attributes: [SearchableAttribute]
     /// For many documents: term → the query words it matches, one bit each (the first 16 words).
     private let table: [UInt16]
-    private var last: [Int]
-    private var best: [Int]
-    /// For each pair, the rank of the attribute where it reached `best`.
-    private var pairRank: [UInt16]
-    private var attributeRank: UInt16 = 0
-    private var ordered = false
     /// The `sum` strategy: each word's best rank (every word read, no early stop).
     private let sums: Bool
-    private var wordRank: [UInt16]
     private static let far = Int.min / 4
 
     /// `documents`: how many documents will be read; for many, a table of the vocabulary makes
@@ -52,97 +45,140 @@ struct ProximityScanner {
         } else {
             table = []
         }
-        last = Array(repeating: ProximityScanner.far, count: words.count)
         sums = candidates.attributeStrategy == .sum
-        wordRank = sums ? Array(repeating: PostingRank.unmatched, count: words.count) : []
-        best = Array(repeating: 8, count: max(words.count - 1, 0))
-        pairRank = Array(repeating: PostingRank.unmatched, count: max(words.count - 1, 0))
     }
 
     /// The sum over consecutive query words of the distance between their closest occurrences
     /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
     /// elements are 8 apart), and the attribute of the closest pairs.
-    mutating func scan(_ document: Int) -> Match {
+    func scan(_ document: Int) -> Match {
         let count = words.count
         guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
-        for word in 0..<count { last[word] = ProximityScanner.far }
-        for pair in 0..<(count - 1) { (best[pair], pairRank[pair]) = (8, PostingRank.unmatched) }
-        for word in wordRank.indices { wordRank[word] = PostingRank.unmatched }
+        let range = Int(forward.starts[document])..<Int(forward.starts[document + 1])
+        // The scan's state on the stack, behind pointers: the loop over the record's words
+        // keeps it in registers and never checks an array's uniqueness.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { positions in
+            withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * count) { ranks in
+                var state = ScanState(last: positions.baseAddress!, best: positions.baseAddress! + count,
+                                      pairRank: ranks.baseAddress!, wordRank: ranks.baseAddress! + count, count: count, sums: sums)
+                table.withUnsafeBufferPointer { table in
+                    forward.terms.withUnsafeBufferPointer { terms in
+                        read(terms, range: range, table: table, into: &state)
+                    }
+                }
+                var rank: UInt16?
+                var distance = 0
+                var found = 0
+                var rankSum = 0
+                for pair in 0..<(count - 1) {
+                    if state.best[pair] < 8 { rank = min(rank ?? .max, state.pairRank[pair]) }
+                    distance += max(minProximity, min(state.best[pair], 8))
+                }
+                if sums {
+                    for word in 0..<count where state.wordRank[word] != PostingRank.unmatched {
+                        found += 1
+                        rankSum += Int(state.wordRank[word])
+                    }
+                }
+                return Match(distance: distance, attributeRank: rank, rankSum: found == 0 ? nil : rankSum)
+            }
+        }
+    }
+
+    /// Reads the record's words in `range` of `terms`, noting each query word's occurrences in
+    /// `state`; stops once every pair is adjacent (unless the `sum` strategy needs every word).
+    @inline(__always)
+    private func read(_ terms: UnsafeBufferPointer<UInt32>, range: Range<Int>, table: UnsafeBufferPointer<UInt16>, into state: inout ScanState) {
+        let count = state.count
         var position = 0
         var currentAttribute = -1
         var inAttribute = 0     // the next word's position inside the current attribute
         var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
-        let range = Int(forward.starts[document])..<Int(forward.starts[document + 1])
-        forward.terms.withUnsafeBufferPointer { terms in
-            for index in range {
-                let term = terms[index]
-                if ForwardIndex.isMarker(term) {
-                    position += 8
-                    let ordinal = ForwardIndex.attribute(ofMarker: term)
-                    if ordinal != currentAttribute {   // array elements continue their attribute
-                        currentAttribute = ordinal
-                        inAttribute = 0
-                        let attribute = ordinal < attributes.count ? attributes[ordinal] : SearchableText.anyAttribute
-                        attributeRank = PostingRank.rank(level: attribute.level, position: 0)
-                        ordered = attribute.ordered
-                    }
-                    continue
+        for index in range {
+            let term = terms[index]
+            if ForwardIndex.isMarker(term) {
+                position += 8
+                let ordinal = ForwardIndex.attribute(ofMarker: term)
+                if ordinal != currentAttribute {   // array elements continue their attribute
+                    currentAttribute = ordinal
+                    inAttribute = 0
+                    let attribute = ordinal < attributes.count ? attributes[ordinal] : SearchableText.anyAttribute
+                    state.attributeRank = PostingRank.rank(level: attribute.level, position: 0)
+                    state.ordered = attribute.ordered
                 }
-                var matched: UInt16 = 0
-                if table.isEmpty {
-                    for word in 0..<count where words[word].matches(term) { matched |= 1 << UInt16(word) }
-                } else {
-                    matched = table[Int(term)]
-                }
-                if matched != 0 {
-                    adjacentPairs += visit(matched, at: position, inAttribute: inAttribute)
-                    if adjacentPairs == count - 1, !sums { return }
-                }
-                position += 1
-                inAttribute += 1
+                continue
             }
+            var matched: UInt16 = 0
+            if table.isEmpty {
+                for word in 0..<count where words[word].matches(term) { matched |= 1 << UInt16(word) }
+            } else {
+                matched = table[Int(term)]
+            }
+            if matched != 0 {
+                adjacentPairs += state.visit(matched, at: position, inAttribute: inAttribute)
+                if adjacentPairs == count - 1, !state.sums { return }
+            }
+            position += 1
+            inAttribute += 1
         }
-        var rank: UInt16?
-        for pair in 0..<(count - 1) where best[pair] < 8 { rank = min(rank ?? .max, pairRank[pair]) }
-        let found = wordRank.filter { $0 != PostingRank.unmatched }
-        return Match(distance: best.reduce(0) { $0 + max(minProximity, min($1, 8)) }, attributeRank: rank,
-                     rankSum: found.isEmpty ? nil : found.reduce(0) { $0 + Int($1) })
     }
 
-    /// Records that the words in `matched` occur at `position`; returns how many pairs became
-    /// adjacent. A pair closer than before 8 is inside this attribute value (values are 8 apart):
-    /// its rank is this attribute's, at the position of the pair's first word.
-    @inline(__always)
-    private mutating func visit(_ matched: UInt16, at position: Int, inAttribute: Int) -> Int {
-        let count = words.count
-        var newlyAdjacent = 0
-        var remaining = matched
-        while remaining != 0 {
-            let word = remaining.trailingZeroBitCount
-            remaining &= remaining - 1
-            if sums {
-                let rank = attributeRank | UInt16(min(ordered ? inAttribute : 0, PostingRank.maxPosition))
-                if rank < wordRank[word] { wordRank[word] = rank }
-            }
-            if word > 0, closer(pair: word - 1, other: word - 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
-            if word < count - 1, closer(pair: word, other: word + 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
-            last[word] = position
-        }
-        return newlyAdjacent
-    }
+    /// One scan's state: per query word, its last position (`far` before any); per pair, its
+    /// smallest distance so far (8 before any) and the rank of the attribute where it was
+    /// reached; with `sums`, per word, its best rank.
+    private struct ScanState {
+        let last: UnsafeMutablePointer<Int>
+        let best: UnsafeMutablePointer<Int>
+        let pairRank: UnsafeMutablePointer<UInt16>
+        let wordRank: UnsafeMutablePointer<UInt16>
+        let count: Int
+        let sums: Bool
+        var attributeRank: UInt16 = 0
+        var ordered = false
 
-    /// Updates `pair` with the occurrence of `other` before `position`; true when the pair has
-    /// just become adjacent.
-    @inline(__always)
-    private mutating func closer(pair: Int, other: Int, at position: Int, inAttribute: Int) -> Bool {
-        guard last[other] != ProximityScanner.far else { return false }
-        let distance = position - last[other]
-        guard distance < best[pair] else { return false }
-        best[pair] = distance
-        if distance < 8 {
-            let firstWord = ordered ? max(0, inAttribute - distance) : 0
-            pairRank[pair] = attributeRank | UInt16(min(firstWord, PostingRank.maxPosition))
+        init(last: UnsafeMutablePointer<Int>, best: UnsafeMutablePointer<Int>, pairRank: UnsafeMutablePointer<UInt16>,
+             wordRank: UnsafeMutablePointer<UInt16>, count: Int, sums: Bool) {
+            (self.last, self.best, self.pairRank, self.wordRank, self.count, self.sums) = (last, best, pairRank, wordRank, count, sums)
+            last.initialize(repeating: ProximityScanner.far, count: count)
+            best.initialize(repeating: 8, count: count - 1)
+            pairRank.initialize(repeating: PostingRank.unmatched, count: count - 1)
+            wordRank.initialize(repeating: PostingRank.unmatched, count: count)
         }
-        return distance == 1
+
+        /// Records that the words in `matched` occur at `position`; returns how many pairs
+        /// became adjacent. A pair closer than before 8 is inside this attribute value (values
+        /// are 8 apart): its rank is this attribute's, at the position of the pair's first word.
+        @inline(__always)
+        mutating func visit(_ matched: UInt16, at position: Int, inAttribute: Int) -> Int {
+            var newlyAdjacent = 0
+            var remaining = matched
+            while remaining != 0 {
+                let word = remaining.trailingZeroBitCount
+                remaining &= remaining - 1
+                if sums {
+                    let rank = attributeRank | UInt16(min(ordered ? inAttribute : 0, PostingRank.maxPosition))
+                    if rank < wordRank[word] { wordRank[word] = rank }
+                }
+                if word > 0, closer(pair: word - 1, other: word - 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
+                if word < count - 1, closer(pair: word, other: word + 1, at: position, inAttribute: inAttribute) { newlyAdjacent += 1 }
+                last[word] = position
+            }
+            return newlyAdjacent
+        }
+
+        /// Updates `pair` with the occurrence of `other` before `position`; true when the pair
+        /// has just become adjacent.
+        @inline(__always)
+        private func closer(pair: Int, other: Int, at position: Int, inAttribute: Int) -> Bool {
+            guard last[other] != ProximityScanner.far else { return false }
+            let distance = position - last[other]
+            guard distance < best[pair] else { return false }
+            best[pair] = distance
+            if distance < 8 {
+                let firstWord = ordered ? max(0, inAttribute - distance) : 0
+                pairRank[pair] = attributeRank | UInt16(min(firstWord, PostingRank.maxPosition))
+            }
+            return distance == 1
+        }
     }
 }

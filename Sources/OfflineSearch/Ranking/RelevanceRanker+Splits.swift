@@ -73,7 +73,7 @@ extension RelevanceRanker {
     static func scannedAttributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool) -> [(Int, Tier)]? {
         let size = group.count
         guard !overLimit else { return nil }
-        var scanner = ProximityScanner(candidates, documents: size)
+        let scanner = ProximityScanner(candidates, documents: size)
         var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(size)
         group.forEach { document in
@@ -125,7 +125,7 @@ extension RelevanceRanker {
         let size = group.count
         // Bounded work: a tied group larger than this is left in custom order (see DifferencesFromAlgolia).
         guard !overLimit else { return [(0, group)] }
-        var scanner = ProximityScanner(candidates, documents: size)
+        let scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
         group.forEach { document in
             let match = scanner.scan(document)
@@ -145,7 +145,7 @@ extension RelevanceRanker {
 
     /// The proximity of one document (`_rankingInfo.proximityDistance`, `firstMatchedWord`).
     static func proximity(of document: Int, candidates: CandidateMatches) -> ProximityScanner.Match {
-        var scanner = ProximityScanner(candidates, documents: 1)
+        let scanner = ProximityScanner(candidates, documents: 1)
         return scanner.scan(document)
     }
 
