@@ -186,8 +186,11 @@ struct NumericColumn: Sendable {
 /// a relevance tier, increasing ordinals are already the custom-ranking order.
 final class IndexSnapshot: Sendable {
     let configuration: IndexConfiguration
-    /// The matches of complete query words, kept for the next keystrokes (`WordMatchCache`).
-    let wordMatches = WordMatchCache()
+    /// The matches of query words, kept for the next keystrokes and searches (`WordMatchCache`).
+    let wordMatches: WordMatchCache
+    /// Facet counts over large sets of matches, kept for the next searches that match the same
+    /// documents (`FacetCountCache`).
+    let facetCounts: FacetCountCache
     /// The store's generation this snapshot was built from.
     let generation: Int64
     let documentCount: Int
@@ -225,6 +228,8 @@ final class IndexSnapshot: Sendable {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
+        self.wordMatches = WordMatchCache(documentCount: rowIDs.count)
+        self.facetCounts = FacetCountCache(documentCount: rowIDs.count)
         self.rowIDs = rowIDs
         self.largestRowID = rowIDs.max() ?? 0
         self.terms = terms

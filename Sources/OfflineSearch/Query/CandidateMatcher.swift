@@ -143,7 +143,7 @@ enum CandidateMatcher {
 
             // With typos: each candidate's documents, by typo count. `altCorrection` words join
             // them with the typos their synonym gives (the fewer where the walk found one too).
-            var candidates = TypoCandidates.find(word.folded, isPrefix: word.isPrefix, maxTypos: maxTypos, in: snapshot.terms)
+            var candidates = snapshot.wordMatches.typoCandidates(word.folded, isPrefix: word.isPrefix, maxTypos: maxTypos, in: snapshot.terms)
             for correction in word.corrections {
                 guard let id = snapshot.terms.id(of: correction.word), !termRange.contains(id), !alternativeIDs.contains(id) else { continue }
                 if let index = candidates.firstIndex(where: { $0.term == id }) {
@@ -192,15 +192,15 @@ enum CandidateMatcher {
                 exact = DocumentSet(capacity: capacity, words: whole)
             }
             return WordMatchCache.Entry(documents: wordBits, byTypos: byTypos, variantTerms: variants, termRange: termRange,
-                                        otherTermIDs: otherTermIDs, exact: exact, levelBits: [], ranks: [])
+                                        otherTermIDs: otherTermIDs, exact: exact, levelBits: PackedBits([]), ranks: [])
         }
 
-        // A complete word, or a prefix of one or two letters, is kept for the next keystrokes,
-        // when no phrase synonym spans words (its match would then depend on its neighbours).
+        // Each word's match is kept for the next keystrokes (and the next users), when no
+        // phrase synonym spans words (its match would then depend on its neighbours).
         let wordsStandAlone = words.allSatisfy { $0.phraseSynonyms.isEmpty }
         for (position, word) in words.enumerated() {
             let maxTypos = policy.maxTypos(for: word)
-            let key = wordsStandAlone && WordMatchCache.keeps(word)
+            let key = wordsStandAlone
                 ? WordMatchCache.Key(folded: word.folded, isPrefix: word.isPrefix, alternatives: word.alternatives,
                                      inexactAlternatives: word.inexactAlternatives, corrections: word.corrections, maxTypos: maxTypos,
                                      scope: scope, singleWord: words.count == 1)
@@ -213,10 +213,10 @@ enum CandidateMatcher {
                 // Its levels and ranks noted apart, to be kept with it, then merged.
                 var own = PostingCollector(snapshot: snapshot)
                 var entry = matchWord(word, at: position, maxTypos: maxTypos, collector: &own)
-                entry.levelBits = own.levelBits
-                entry.ranks = own.ranks(of: DocumentSet(capacity: capacity, words: entry.documents))
+                entry.levelBits = PackedBits(own.levelBits)
+                entry.ranks = own.notedRanks()
                 postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
-                snapshot.wordMatches.store(entry, for: key, documentCount: capacity)
+                snapshot.wordMatches.store(entry, for: key)
                 match = entry
             } else {
                 match = matchWord(word, at: position, maxTypos: maxTypos, collector: &postings)
@@ -330,12 +330,17 @@ private struct PostingCollector {
         }
     }
 
-    /// The ranks noted for `documents` (the documents whose postings were collected), as
-    /// pairs: where the collector was used for one word, the word's part of the query's ranks.
-    func ranks(of documents: DocumentSet) -> [(document: UInt32, rank: UInt16)] {
+    /// Every rank noted, as pairs: where the collector was used for one word, the word's part
+    /// of the query's ranks. Ranks are noted at ordered levels only, so the documents with one
+    /// are those of the ordered levels' bitmaps.
+    func notedRanks() -> [(document: UInt32, rank: UInt16)] {
         guard tracksPositions else { return [] }
+        var ordered = [UInt64](repeating: 0, count: stride)
+        for level in 0...lastLevel where orderedMask & PostingMask.bit(forLevel: level) != 0 {
+            for index in 0..<stride { ordered[index] |= levelBits[level * stride + index] }
+        }
         var noted: [(document: UInt32, rank: UInt16)] = []
-        documents.forEach { document in
+        DocumentSet(capacity: snapshot.documentCount, words: ordered).forEach { document in
             if ranks[document] != PostingRank.unmatched { noted.append((UInt32(document), ranks[document])) }
             return true
         }
@@ -344,8 +349,8 @@ private struct PostingCollector {
 
     /// Adds one word's levels and ranks, noted by another collector (`ranks(of:)`), as if its
     /// postings had been collected here.
-    mutating func merge(levelBits other: [UInt64], ranks noted: [(document: UInt32, rank: UInt16)]) {
-        for i in levelBits.indices { levelBits[i] |= other[i] }
+    mutating func merge(levelBits other: PackedBits, ranks noted: [(document: UInt32, rank: UInt16)]) {
+        other.add(to: &levelBits)
         guard tracksPositions else { return }
         for (document, rank) in noted where rank < ranks[Int(document)] { ranks[Int(document)] = rank }
     }

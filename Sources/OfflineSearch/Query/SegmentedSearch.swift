@@ -236,8 +236,11 @@ enum SegmentedSearch {
     static func facets(_ attributes: [String], matches: [SegmentMatch], state: IndexState,
                        maxValues: Int, sort: FacetSortOrder) -> (facets: [FacetCounts], stats: [String: FacetStats]) {
         if matches.count == 1 {
-            return FacetCounter(snapshot: state.base).facets(attributes, over: matches[0].documents, documentCount: matches[0].documents.count,
-                                                             maxValues: maxValues, sort: sort)
+            let documents = matches[0].documents
+            let documentCount = documents.count
+            return state.base.facetCounts.counts(attributes, over: documents, documentCount: documentCount, maxValues: maxValues, sort: sort) {
+                FacetCounter(snapshot: state.base).facets(attributes, over: documents, documentCount: documentCount, maxValues: maxValues, sort: sort)
+            }
         }
         var facets: [FacetCounts] = []
         var stats: [String: FacetStats] = [:]

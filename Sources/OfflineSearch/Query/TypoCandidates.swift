@@ -9,7 +9,7 @@
 /// (`TermTable.endOfRun`). The cost is bounded by the number of vocabulary prefixes within
 /// reach of the query word, not by the size of the vocabulary.
 enum TypoCandidates {
-    struct Candidate: Equatable {
+    struct Candidate: Equatable, Sendable {
         var term: Int
         var typos: Int
     }

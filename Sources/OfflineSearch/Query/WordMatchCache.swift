@@ -1,14 +1,17 @@
-/// What one query word matched in one snapshot, kept for the next keystrokes.
+/// What one query word matched in one snapshot, kept for the next keystrokes and the next
+/// users.
 ///
 /// As a user types "samsung galaxy s", every keystroke after the first space asks again for
-/// "samsung": its postings, its typo candidates and theirs. A word gives the same answer every
-/// time on the same snapshot, so `CandidateMatcher` keeps it here and the next keystroke reads
-/// it back: the word's documents, by typo count, its exact ones, and its contribution to the
-/// levels and ranks of the query. Kept are the words that come again (`keeps`): complete words,
-/// which every later keystroke of the query repeats, and prefixes of one or two letters, which
-/// begin most words typed and are the dearest to match (every word they begin). A longer
-/// prefix is the word being typed: the next keystroke changes it.
+/// "samsung": its postings, its typo candidates and theirs. And the prefix being typed comes
+/// again too: from the next user who types the same query ("acce" is typed by every user who
+/// looks for accessories; a log of 22,786 prefixes of three letters or more typed has 3,860
+/// distinct ones), and from the same user who deletes a letter. A word gives the same answer
+/// every time on the same snapshot, so `CandidateMatcher` keeps every word it matches here and
+/// the next search reads it back: the word's documents, by typo count, its exact ones, and its
+/// contribution to the levels and ranks of the query.
 ///
+/// Each bitmap is kept in the smaller of two forms (`PackedBits`): a prefix of several letters
+/// matches a few hundred records, whose positions take far less than a bitmap of every record.
 /// Bounded by bytes (`byteBudget`) and by entries, least recently used out first. Shared by
 /// every search on the snapshot, from any thread; the snapshot, and so the cache, is dropped
 /// when writes replace it.
@@ -36,66 +39,169 @@ final class WordMatchCache: Sendable {
         var termRange: Range<Int>
         var otherTermIDs: Set<UInt32>
         var exact: DocumentSet?
-        /// The word's best level per document, one bitmap per level, as the query's collector
-        /// records them (ORed into it).
-        var levelBits: [UInt64]
+        /// The word's best level per document, one bitmap per level end to end, as the query's
+        /// collector records them (ORed into it).
+        var levelBits: PackedBits
         /// The word's best rank in an ordered attribute, for the documents it has one (merged
         /// into the query's by minimum).
         var ranks: [(document: UInt32, rank: UInt16)]
+    }
 
-        var byteCount: Int {
-            8 * (documents.count + levelBits.count + (byTypos ?? []).reduce(0) { $0 + $1.words.count } + (exact?.words.count ?? 0))
-                + 8 * ranks.count + 64 * (variantTerms.count + otherTermIDs.count) + 256
+    /// An entry as kept: its bitmaps packed.
+    private struct Kept: Sendable {
+        var documents: PackedBits
+        var byTypos: [PackedBits]?
+        var variantTerms: Set<String>
+        var termRange: Range<Int>
+        var otherTermIDs: Set<UInt32>
+        var exact: PackedBits?
+        var levelBits: PackedBits
+        var ranks: [(document: UInt32, rank: UInt16)]
+        let byteCount: Int
+
+        init(_ entry: Entry) {
+            documents = PackedBits(entry.documents)
+            byTypos = entry.byTypos?.map { PackedBits($0.words) }
+            variantTerms = entry.variantTerms
+            termRange = entry.termRange
+            otherTermIDs = entry.otherTermIDs
+            exact = entry.exact.map { PackedBits($0.words) }
+            levelBits = entry.levelBits
+            ranks = entry.ranks
+            byteCount = documents.byteCount + levelBits.byteCount + (byTypos ?? []).reduce(0) { $0 + $1.byteCount }
+                + (exact?.byteCount ?? 0) + 8 * ranks.count + 64 * (variantTerms.count + otherTermIDs.count) + 256
+        }
+
+        func entry(documentCount: Int) -> Entry {
+            Entry(documents: documents.unpacked(), byTypos: byTypos?.map { DocumentSet(capacity: documentCount, words: $0.unpacked()) },
+                  variantTerms: variantTerms, termRange: termRange, otherTermIDs: otherTermIDs,
+                  exact: exact.map { DocumentSet(capacity: documentCount, words: $0.unpacked()) }, levelBits: levelBits, ranks: ranks)
         }
     }
 
-    /// Whether `word`'s match is kept: a complete word, or a prefix of at most two bytes.
-    static func keeps(_ word: QueryWord) -> Bool {
-        !word.isPrefix || word.folded.utf8.count <= 2
-    }
-
-    /// The most bytes the entries hold together: 64 bytes a record, at least 16 MiB (a complete
-    /// word takes about 100 KB at 100k records; a one-letter prefix, matching most records,
-    /// about 600 KB, and ten times that at 1M).
+    /// The most bytes the entries hold together: 64 bytes a record, at least 16 MiB. A
+    /// one-letter prefix, matching most records, takes about 600 KB at 100k records, and ten
+    /// times that at 1M; a prefix of several letters, packed, a few kilobytes.
     static func byteBudget(documentCount: Int) -> Int { max(16 << 20, 64 * documentCount) }
-    static let entryLimit = 512
+    static let entryLimit = 8192
 
-    private struct Contents: Sendable {
-        var entries: [Key: (entry: Entry, lastUse: Int)] = [:]
-        var bytes = 0
-        var clock = 0
+    private let cache: BoundedCache<Key, Kept>
+    /// The snapshot's documents (the budget grows with them).
+    private let documentCount: Int
+
+    init(documentCount: Int) {
+        self.documentCount = documentCount
+        cache = BoundedCache(byteBudget: WordMatchCache.byteBudget(documentCount: documentCount), entryLimit: WordMatchCache.entryLimit)
     }
-
-    private let contents = LockedValue(Contents())
-
-    init() {}
 
     /// How many words are kept.
-    var entryCount: Int { contents.value.entries.count }
+    var entryCount: Int { cache.count }
 
+    /// How many bytes the entries hold.
+    var byteCount: Int { cache.byteCount }
+
+    /// The typo walk's candidates for a word (`TypoCandidates.find`), kept apart from the
+    /// matches: a few bytes a candidate, so they outlast the matches that the budget lets go.
+    struct TypoKey: Hashable, Sendable {
+        var folded: String
+        var isPrefix: Bool
+        var maxTypos: Int
+    }
+    private let typoCandidates = BoundedCache<TypoKey, [TypoCandidates.Candidate]>(byteBudget: 4 << 20, entryLimit: 16_384)
+
+    /// The vocabulary's words within `maxTypos` of `word`, found once per snapshot.
+    func typoCandidates(_ word: String, isPrefix: Bool, maxTypos: Int, in terms: TermTable) -> [TypoCandidates.Candidate] {
+        guard maxTypos > 0 else { return [] }
+        let key = TypoKey(folded: word, isPrefix: isPrefix, maxTypos: maxTypos)
+        if let found = typoCandidates[key] { return found }
+        let found = TypoCandidates.find(word, isPrefix: isPrefix, maxTypos: maxTypos, in: terms)
+        typoCandidates.store(found, bytes: 16 * found.count + word.utf8.count + 64, for: key)
+        return found
+    }
+
+    /// A word's match, read back (its bitmaps unpacked).
     func entry(for key: Key) -> Entry? {
-        contents.modify { contents in
-            guard let found = contents.entries[key] else { return nil }
-            contents.clock += 1
-            contents.entries[key]!.lastUse = contents.clock
-            return found.entry
+        cache[key]?.entry(documentCount: documentCount)
+    }
+
+    func store(_ entry: Entry, for key: Key) {
+        let kept = Kept(entry)
+        cache.store(kept, bytes: kept.byteCount, for: key)
+    }
+}
+
+/// A bitmap kept in the smaller of two forms: its words, or the positions of its set bits.
+struct PackedBits: Sendable {
+    private enum Form: Sendable {
+        case words([UInt64])
+        case positions([UInt32])
+    }
+    private let form: Form
+    /// How many words the bitmap has.
+    let wordCount: Int
+
+    init(_ words: [UInt64]) {
+        wordCount = words.count
+        form = words.withUnsafeBufferPointer { bits in
+            var population = 0
+            for word in bits { population += word.nonzeroBitCount }
+            // Four bytes a position against eight a word.
+            guard population < bits.count * 2 else { return .words(words) }
+            return .positions([UInt32](unsafeUninitializedCapacity: population) { positions, initialized in
+                var next = 0
+                for index in 0..<bits.count {
+                    var word = bits[index]
+                    while word != 0 {
+                        positions[next] = UInt32(index << 6 | word.trailingZeroBitCount)
+                        next += 1
+                        word &= word - 1
+                    }
+                }
+                initialized = next
+            })
         }
     }
 
-    /// Keeps `entry`, unless it alone is over a quarter of the budget; the least recently
-    /// used entries go while the cache is over its bounds.
-    func store(_ entry: Entry, for key: Key, documentCount: Int) {
-        let size = entry.byteCount
-        let budget = WordMatchCache.byteBudget(documentCount: documentCount)
-        guard size <= budget / 4 else { return }
-        contents.modify { contents in
-            contents.clock += 1
-            if let old = contents.entries.updateValue((entry, contents.clock), forKey: key) { contents.bytes -= old.entry.byteCount }
-            contents.bytes += size
-            while contents.bytes > budget || contents.entries.count > WordMatchCache.entryLimit,
-                  let oldest = contents.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                contents.bytes -= oldest.value.entry.byteCount
-                contents.entries[oldest.key] = nil
+    var byteCount: Int {
+        switch form {
+        case .words(let words): 8 * words.count
+        case .positions(let positions): 4 * positions.count
+        }
+    }
+
+    func unpacked() -> [UInt64] {
+        switch form {
+        case .words(let words): return words
+        case .positions(let positions):
+            var words = [UInt64](repeating: 0, count: wordCount)
+            words.withUnsafeMutableBufferPointer { bits in
+                for position in positions { bits[Int(position >> 6)] |= 1 << UInt64(position & 63) }
+            }
+            return words
+        }
+    }
+
+    /// Whether the bitmap is `words`.
+    func isEqual(to words: [UInt64]) -> Bool {
+        guard words.count == wordCount else { return false }
+        switch form {
+        case .words(let kept): return kept == words
+        case .positions(let positions):
+            var population = 0
+            for word in words { population += word.nonzeroBitCount }
+            return population == positions.count
+                && positions.allSatisfy { words[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 }
+        }
+    }
+
+    /// ORs the bitmap into `bits`, which has at least `wordCount` words.
+    func add(to bits: inout [UInt64]) {
+        switch form {
+        case .words(let words):
+            for index in words.indices { bits[index] |= words[index] }
+        case .positions(let positions):
+            bits.withUnsafeMutableBufferPointer { bits in
+                for position in positions { bits[Int(position >> 6)] |= 1 << UInt64(position & 63) }
             }
         }
     }

@@ -1,0 +1,59 @@
+import SearchAPI
+
+/// Facet counts over a large set of matching documents, kept on the snapshot for the next
+/// search that matches the same documents.
+///
+/// The dearest counts are those over most of the index: a query of one or two letters ("s",
+/// "sa") matches most records, and every user who types a query types them first. Facet counts
+/// depend on nothing but the documents counted, the attributes and how many values of each
+/// are listed in which order, so the key is those, with the documents as a hash of their
+/// bitmap; the bitmap itself is kept beside the counts and compared, so two sets that hash
+/// alike never share counts. Sets of fewer than `smallestSetKept` documents are counted
+/// afresh: their pass is cheaper than the hash.
+final class FacetCountCache: Sendable {
+    struct Key: Hashable, Sendable {
+        var attributes: [String]
+        var maxValues: Int
+        var sort: FacetSortOrder
+        var documentsHash: UInt64
+    }
+
+    typealias Counts = (facets: [FacetCounts], stats: [String: FacetStats])
+
+    private struct Kept: Sendable {
+        var documents: PackedBits
+        var facets: [FacetCounts]
+        var stats: [String: FacetStats]
+    }
+
+    /// Below this many documents, counting costs less than the hash and the comparison.
+    static let smallestSetKept = 2_000
+    static let entryLimit = 1_024
+
+    private let cache: BoundedCache<Key, Kept>
+
+    /// How many sets' counts are kept.
+    var count: Int { cache.count }
+
+    init(documentCount: Int) {
+        // 8 bytes a record, at least 4 MiB: a set kept weighs at most a bitmap of the index.
+        cache = BoundedCache(byteBudget: max(4 << 20, 8 * documentCount), entryLimit: FacetCountCache.entryLimit)
+    }
+
+    /// The counts over `documents` (of `documentCount` documents), read back or counted by
+    /// `count` and kept.
+    func counts(_ attributes: [String], over documents: DocumentSet, documentCount: Int, maxValues: Int, sort: FacetSortOrder,
+                count: () -> Counts) -> Counts {
+        guard documentCount >= FacetCountCache.smallestSetKept else { return count() }
+        let hash = documents.words.withUnsafeBytes { XXHash64.hash($0) }
+        let key = Key(attributes: attributes, maxValues: maxValues, sort: sort, documentsHash: hash)
+        if let kept = cache[key], kept.documents.isEqual(to: documents.words) {
+            return (kept.facets, kept.stats)
+        }
+        let counted = count()
+        let kept = Kept(documents: PackedBits(documents.words), facets: counted.facets, stats: counted.stats)
+        let valueBytes = counted.facets.reduce(0) { $0 + $1.values.reduce(0) { $0 + 32 + $1.value.utf8.count } }
+        cache.store(kept, bytes: kept.documents.byteCount + valueBytes + 256, for: key)
+        return counted
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+import DatasetGenerator
+
+/// Facet counts over a large set of matches are kept on the snapshot (`FacetCountCache`): read
+/// back only for the very same documents, and equal to the counts made afresh.
+@Suite struct FacetCountCacheTests {
+    static let records = DatasetGenerator(seed: 5).records(.products, count: 4000)
+
+    func counts(_ label: String) -> FacetCountCache.Counts {
+        ([FacetCounts(attribute: "brand", values: [(label, 1)])], [:])
+    }
+
+    @Test func countsAreReadBackForTheSameDocumentsOnly() {
+        let cache = FacetCountCache(documentCount: 10_000)
+        var documents = DocumentSet(capacity: 10_000)
+        for document in stride(from: 0, to: 10_000, by: 3) { documents.insert(document) }
+        var calls = 0
+        func ask(_ set: DocumentSet, _ label: String, attributes: [String] = ["brand"], maxValues: Int = 100) -> String {
+            let answer = cache.counts(attributes, over: set, documentCount: set.count, maxValues: maxValues, sort: .count) {
+                calls += 1
+                return counts(label)
+            }
+            return answer.facets[0].values[0].value
+        }
+        #expect(ask(documents, "first") == "first")
+        #expect(ask(documents, "second") == "first", "the same documents: the kept counts")
+        #expect(calls == 1)
+        var other = documents
+        other.remove(0)
+        #expect(ask(other, "other") == "other", "one document fewer: counted afresh")
+        #expect(ask(documents, "again", maxValues: 10) == "again", "another maxValuesPerFacet: counted afresh")
+        #expect(ask(documents, "again", attributes: ["brand", "categories"]) == "again", "other attributes: counted afresh")
+        #expect(calls == 4)
+
+        var small = DocumentSet(capacity: 10_000)
+        for document in 0..<(FacetCountCache.smallestSetKept - 1) { small.insert(document) }
+        _ = ask(small, "small")
+        _ = ask(small, "small")
+        #expect(calls == 6, "a small set is counted every time")
+    }
+
+    func parameters(_ query: String, filters: String? = nil) -> SearchParameters {
+        var parameters = SearchParameters(query: query)
+        parameters.facets = ["brand", "categories", "price"]
+        parameters.filters = filters
+        parameters.hitsPerPage = 5
+        return parameters
+    }
+
+    /// The answer without `processingTimeMS` (the one part that may differ).
+    func answer(_ response: SearchResponse) -> String {
+        var response = response
+        response.processingTimeMS = 0
+        return response.jsonValue.jsonString
+    }
+
+    @Test func answersWithKeptCountsAreTheAnswersCountedAfresh() throws {
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        let engine = try TestEngine()
+        let index = try engine.index("products", settings: settings, records: Self.records)
+        let searches = ["", "s", "a", "e", "", "s", "a", "e"].map { parameters($0) }
+            + ["", "s", ""].map { parameters($0, filters: "price > 50") }
+        let warm = try searches.map { answer(try index.search($0)) }
+        #expect(index.live.state.base.facetCounts.count > 0, "the counts over large sets were kept")
+
+        for (position, search) in searches.enumerated() {
+            let fresh = try SearchEngine(directory: engine.directory.url).existingIndex("products")
+            let same = answer(try fresh.search(search)) == warm[position]
+            #expect(same, "the answer to \"\(search.query ?? "")\" (\(search.filters ?? "no filters")) with kept counts differs from the one counted afresh")
+        }
+    }
+}
