@@ -91,6 +91,11 @@ final class IndexState: Sendable {
     /// them to a background merge: a merge this small takes well under a millisecond.
     static let mergedInWriteUpTo = 256
 
+    /// The records this state's searches read last, parsed, by rowid (`SearchPipeline.records`):
+    /// a popular record is on the first page of many queries. Each was read as of this state's
+    /// generation, so it is this state's record whatever writes come after.
+    let storedRecords = BoundedCache<Int64, JSONObject>(byteBudget: 8 << 20, entryLimit: 8_192)
+
     /// The automatic radius around the centers searched lately (it depends on this state and
     /// the center only: a user typing around one point computes it once).
     private let automaticRadii = LockedValue<[GeoPoint: Double]>([:])

@@ -176,10 +176,20 @@ struct SearchPipeline {
     }
 
     /// Stage 5: the page's stored records, as of the state's generation; nil when the store has
-    /// moved past it.
+    /// moved past it. The records the state's searches read lately are read back from it
+    /// (`IndexState.storedRecords`), the others from the store.
     func records(_ page: [(segment: Int, document: Int)]) throws(SearchError) -> [JSONObject]? {
         guard !page.isEmpty else { return [] }
-        return try fetchRecords(page.map { state.rowID(segment: $0.segment, document: $0.document) }, state.generation)
+        let rowIDs = page.map { state.rowID(segment: $0.segment, document: $0.document) }
+        var records = rowIDs.map { state.storedRecords[$0] }
+        let missing = records.indices.filter { records[$0] == nil }
+        guard !missing.isEmpty else { return records.map { $0! } }
+        guard let read = try fetchRecords(missing.map { rowIDs[$0] }, state.generation) else { return nil }
+        for (position, record) in zip(missing, read) {
+            records[position] = record
+            state.storedRecords.store(record, bytes: JSONValue.object(record).approximateByteCount, for: rowIDs[position])
+        }
+        return records.map { $0! }
     }
 
     /// Stage 6: the records as hits: retrieved attributes, highlights and snippets of the words
@@ -234,5 +244,17 @@ struct SearchPipeline {
     static func queryID() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
+    }
+}
+
+private extension JSONValue {
+    /// About how many bytes the value holds in memory (what a cache of records weighs).
+    var approximateByteCount: Int {
+        switch self {
+        case .string(let string): 32 + string.utf8.count
+        case .array(let elements): 32 + elements.reduce(0) { $0 + $1.approximateByteCount }
+        case .object(let object): 32 + object.reduce(0) { $0 + 32 + $1.key.utf8.count + $1.value.approximateByteCount }
+        case .int, .double, .bool, .null: 16
+        }
     }
 }
