@@ -38,16 +38,34 @@ enum BundledDatasets {
     }
 }
 
-/// Waits (polling, on the main actor) until `condition` holds; false after `timeout`. The
-/// bound is generous because the whole suite runs in parallel on a 2-core machine, where
-/// long synchronous engine tests can hold the cooperative threads for tens of seconds; a
-/// passing wait returns as soon as the condition holds.
+/// How long a wait polls: `timeout` counted in polls of 2 ms, not in wall-clock time. The
+/// whole suite runs in parallel on a 2-core machine, where long synchronous engine tests can
+/// hold the cooperative threads for minutes: a wall-clock deadline then passes while the work
+/// waited for has not even been scheduled (and the wait, woken first, gives up before it). A
+/// poll starved that long counts as one poll; a wait that never holds still ends, after
+/// `timeout` of polls.
+struct PollBudget {
+    static let interval = Duration.milliseconds(2)
+    private var remaining: Int
+
+    init(_ timeout: Duration) { remaining = Int(timeout / PollBudget.interval) }
+
+    /// Sleeps one interval; false once the budget is spent.
+    mutating func poll() async -> Bool {
+        guard remaining > 0 else { return false }
+        remaining -= 1
+        try? await Task.sleep(for: PollBudget.interval)
+        return true
+    }
+}
+
+/// Waits (polling, on the main actor) until `condition` holds; false after `timeout` of polls
+/// (`PollBudget`). A passing wait returns as soon as the condition holds.
 @MainActor
 func eventually(timeout: Duration = .seconds(120), _ condition: @MainActor () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now.advanced(by: timeout)
+    var budget = PollBudget(timeout)
     while !condition() {
-        if ContinuousClock.now > deadline { return false }
-        try? await Task.sleep(for: .milliseconds(2))
+        guard await budget.poll() else { return condition() }
     }
     return true
 }
@@ -137,20 +155,18 @@ actor GatedService: SearchService {
 
     /// Waits until `count` requests have arrived.
     func waitForRequests(_ count: Int, timeout: Duration = .seconds(120)) async -> Bool {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var budget = PollBudget(timeout)
         while requests.count < count {
-            if ContinuousClock.now > deadline { return false }
-            try? await Task.sleep(for: .milliseconds(2))
+            guard await budget.poll() else { return requests.count >= count }
         }
         return true
     }
 
     /// Waits until request `id` has been answered (or failed).
     func waitForOutcome(_ id: Int, timeout: Duration = .seconds(120)) async -> Outcome? {
-        let deadline = ContinuousClock.now.advanced(by: timeout)
+        var budget = PollBudget(timeout)
         while outcomes[id] == nil {
-            if ContinuousClock.now > deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(2))
+            guard await budget.poll() else { break }
         }
         return outcomes[id]
     }
