@@ -10,7 +10,7 @@
 /// the next search reads it back: the word's documents, by typo count, its exact ones, and its
 /// contribution to the levels and ranks of the query.
 ///
-/// Each bitmap is kept in the smaller of two forms (`PackedBits`): a prefix of several letters
+/// Each bitmap is kept in the smaller of two forms (`PackedBits`): a word or a long prefix
 /// matches a few hundred records, whose positions take far less than a bitmap of every record.
 /// Bounded by bytes (`byteBudget`) and by entries, least recently used out first. Shared by
 /// every search on the snapshot, from any thread; the snapshot, and so the cache, is dropped
@@ -79,9 +79,10 @@ final class WordMatchCache: Sendable {
         }
     }
 
-    /// The most bytes the entries hold together: 64 bytes a record, at least 16 MiB. A
-    /// one-letter prefix, matching most records, takes about 600 KB at 100k records, and ten
-    /// times that at 1M; a prefix of several letters, packed, a few kilobytes.
+    /// The most bytes the entries hold together: 64 bytes a record, at least 16 MiB. At 100k
+    /// records a one-letter prefix, matching most records, takes about 600 KB (ten times that
+    /// at 1M); a three- or four-letter prefix with typos, 50–200 KB; a word or a long prefix,
+    /// packed, a few kilobytes. 16 MiB holds about 250 words of a busy keystroke log.
     static func byteBudget(documentCount: Int) -> Int { max(16 << 20, 64 * documentCount) }
     static let entryLimit = 8192
 
@@ -131,23 +132,29 @@ final class WordMatchCache: Sendable {
 }
 
 /// A bitmap kept in the smaller of two forms: its words, or the positions of its set bits.
+///
+/// Two arrays, one of them empty, rather than an enum with an array in each case: Swift keeps
+/// such an enum's case in the spare bits of the array's pointer, which LeakSanitizer (the fuzz
+/// runs') then cannot follow, and reports every kept array as leaked.
 struct PackedBits: Sendable {
-    private enum Form: Sendable {
-        case words([UInt64])
-        case positions([UInt32])
-    }
-    private let form: Form
+    /// The bitmap's words; empty when it is kept as `positions`.
+    private let words: [UInt64]
+    /// The positions of the set bits, in order, when they take less room than the words.
+    private let positions: [UInt32]
+    private let isPositions: Bool
     /// How many words the bitmap has.
     let wordCount: Int
 
     init(_ words: [UInt64]) {
         wordCount = words.count
-        form = words.withUnsafeBufferPointer { bits in
-            var population = 0
-            for word in bits { population += word.nonzeroBitCount }
-            // Four bytes a position against eight a word.
-            guard population < bits.count * 2 else { return .words(words) }
-            return .positions([UInt32](unsafeUninitializedCapacity: population) { positions, initialized in
+        let population = words.reduce(0) { $0 + $1.nonzeroBitCount }
+        // Four bytes a position against eight a word.
+        guard population < words.count * 2 else {
+            (self.words, positions, isPositions) = (words, [], false)
+            return
+        }
+        positions = words.withUnsafeBufferPointer { bits in
+            [UInt32](unsafeUninitializedCapacity: population) { positions, initialized in
                 var next = 0
                 for index in 0..<bits.count {
                     var word = bits[index]
@@ -158,51 +165,38 @@ struct PackedBits: Sendable {
                     }
                 }
                 initialized = next
-            })
+            }
         }
+        (self.words, isPositions) = ([], true)
     }
 
-    var byteCount: Int {
-        switch form {
-        case .words(let words): 8 * words.count
-        case .positions(let positions): 4 * positions.count
-        }
-    }
+    var byteCount: Int { isPositions ? 4 * positions.count : 8 * words.count }
 
     func unpacked() -> [UInt64] {
-        switch form {
-        case .words(let words): return words
-        case .positions(let positions):
-            var words = [UInt64](repeating: 0, count: wordCount)
-            words.withUnsafeMutableBufferPointer { bits in
-                for position in positions { bits[Int(position >> 6)] |= 1 << UInt64(position & 63) }
-            }
-            return words
+        guard isPositions else { return words }
+        var words = [UInt64](repeating: 0, count: wordCount)
+        words.withUnsafeMutableBufferPointer { bits in
+            for position in positions { bits[Int(position >> 6)] |= 1 << UInt64(position & 63) }
         }
+        return words
     }
 
     /// Whether the bitmap is `words`.
-    func isEqual(to words: [UInt64]) -> Bool {
-        guard words.count == wordCount else { return false }
-        switch form {
-        case .words(let kept): return kept == words
-        case .positions(let positions):
-            var population = 0
-            for word in words { population += word.nonzeroBitCount }
-            return population == positions.count
-                && positions.allSatisfy { words[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 }
-        }
+    func isEqual(to other: [UInt64]) -> Bool {
+        guard other.count == wordCount else { return false }
+        guard isPositions else { return words == other }
+        let population = other.reduce(0) { $0 + $1.nonzeroBitCount }
+        return population == positions.count && positions.allSatisfy { other[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 }
     }
 
     /// ORs the bitmap into `bits`, which has at least `wordCount` words.
     func add(to bits: inout [UInt64]) {
-        switch form {
-        case .words(let words):
-            for index in words.indices { bits[index] |= words[index] }
-        case .positions(let positions):
+        if isPositions {
             bits.withUnsafeMutableBufferPointer { bits in
                 for position in positions { bits[Int(position >> 6)] |= 1 << UInt64(position & 63) }
             }
+        } else {
+            for index in words.indices { bits[index] |= words[index] }
         }
     }
 }
