@@ -347,7 +347,7 @@ private struct PostingCollector {
         return noted
     }
 
-    /// Adds one word's levels and ranks, noted by another collector (`ranks(of:)`), as if its
+    /// Adds one word's levels and ranks, noted by another collector (`notedRanks()`), as if its
     /// postings had been collected here.
     mutating func merge(levelBits other: PackedBits, ranks noted: [(document: UInt32, rank: UInt16)]) {
         other.add(to: &levelBits)
