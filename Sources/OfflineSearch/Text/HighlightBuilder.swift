@@ -12,10 +12,15 @@ struct HighlightBuilder {
     var separators: TokenizerRules
     /// For each query word, the indexed words it matched with typos (wrapped whole).
     var variantTerms: [Set<String>] {
-        didSet { matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms) }
+        didSet {
+            matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms)
+            lookup = WordLookup(words: words, variantTerms: variantTerms)
+        }
     }
     /// Whether a query word matched a placeholder: only then are texts read for `<tag>`s.
     private var matchesPlaceholders: Bool
+    /// The query words and their variants by folded text, for `spans`.
+    private var lookup: WordLookup
     /// `decompoundedAttributes`: a compound whose part a query word matches is wrapped whole.
     var compounds: CompoundSplitter?
 
@@ -26,6 +31,27 @@ struct HighlightBuilder {
         self.separators = separators
         self.variantTerms = variantTerms
         matchesPlaceholders = HighlightBuilder.matchesPlaceholders(variantTerms)
+        lookup = WordLookup(words: words, variantTerms: variantTerms)
+    }
+
+    /// What `spans` compares a token with, per query word, read without copying the words (a
+    /// page's texts have thousands of tokens).
+    private struct WordLookup {
+        /// Each query word's folded text.
+        let folded: [String]
+        /// Whether each query word is a prefix (`isPrefix`).
+        let isPrefix: [Bool]
+        /// Each query word's variants (`variantTerms`; empty past them).
+        let variants: [Set<String>]
+        /// How many distinct folded words the query has.
+        let distinctWords: Int
+
+        init(words: [QueryWord], variantTerms: [Set<String>]) {
+            folded = words.map(\.folded)
+            isPrefix = words.map(\.isPrefix)
+            variants = words.indices.map { $0 < variantTerms.count ? variantTerms[$0] : [] }
+            distinctWords = Set(folded).count
+        }
     }
 
     private static func matchesPlaceholders(_ variantTerms: [Set<String>]) -> Bool {
@@ -50,20 +76,22 @@ struct HighlightBuilder {
             // with its brackets.
             let placeholder = matchesPlaceholders && token.start > 0 && token.end < utf8.count && utf8[token.start - 1] == UInt8(ascii: "<")
                 && utf8[token.end] == UInt8(ascii: ">") ? SynonymTable.placeholderTerm(token.folded) : nil
-            for (index, word) in words.enumerated() {
-                if best == nil, let placeholder, index < variantTerms.count, variantTerms[index].contains(placeholder) {
+            // The token is a query word: the first word with it. Else the first word it matches
+            // otherwise; for one word, a placeholder first, then a variant, then a prefix.
+            if let index = lookup.folded.firstIndex(of: token.folded) {
+                return Span(start: token.start, end: token.end, word: index, wholeToken: true)
+            }
+            for index in lookup.folded.indices {
+                let variants = lookup.variants[index]
+                if let placeholder, variants.contains(placeholder) {
                     best = Span(start: token.start - 1, end: token.end + 1, word: index, wholeToken: true)
-                }
-                if token.folded == word.folded {
-                    return Span(start: token.start, end: token.end, word: index, wholeToken: true)
-                }
-                if best == nil, index < variantTerms.count, variantTerms[index].contains(token.folded) {
+                } else if !variants.isEmpty, variants.contains(token.folded) {
                     best = Span(start: token.start, end: token.end, word: index, wholeToken: true)
-                }
-                if best == nil, word.isPrefix, token.folded.hasPrefix(word.folded) {
-                    let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: word.folded.utf8.count)
+                } else if lookup.isPrefix[index], token.folded.hasPrefix(lookup.folded[index]) {
+                    let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: lookup.folded[index].utf8.count)
                     best = Span(start: token.start, end: end, word: index, wholeToken: end == token.end)
                 }
+                if best != nil { break }
             }
             if best == nil, let compounds {
                 let parts = compounds.parts(of: token.folded)
@@ -153,7 +181,7 @@ struct HighlightBuilder {
 
     private func matchLevel(_ matchedWords: Int) -> String {
         if matchedWords == 0 || words.isEmpty { return "none" }
-        return matchedWords == Set(words.map(\.folded)).count || matchedWords == words.count ? "full" : "partial"
+        return matchedWords == lookup.distinctWords || matchedWords == words.count ? "full" : "partial"
     }
 
     /// The text between two UTF-8 offsets with the spans inside it wrapped in the tags; spans

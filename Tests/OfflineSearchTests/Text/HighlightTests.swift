@@ -136,3 +136,34 @@ import SearchAPI
         #expect(value.contains("<em>ten</em>"))
     }
 }
+
+/// Which query word wraps a token when several could: the word itself wherever it is in the
+/// query, else the first word that matches it, and for one word a variant (a typo or synonym
+/// match, wrapped whole) before its prefix (only the typed part wrapped).
+@Suite struct HighlightWordPrecedenceTests {
+    static func highlight(_ text: String, query: String, variants: [Set<String>]) -> JSONValue {
+        HighlightBuilder(words: QueryWords.parse(query, queryType: .prefixLast, separators: .none),
+                         preTag: "<em>", postTag: "</em>", separators: .none, variantTerms: variants).highlight(text)
+    }
+
+    @Test func theWordItselfWinsOverAnEarlierWordsVariant() {
+        let result = Self.highlight("iphone", query: "phone iphone ca", variants: [["iphone"], [], []])
+        #expect(result["value"] == "<em>iphone</em>")
+        #expect(result["matchedWords"] == ["iphone"])
+    }
+
+    @Test func anEarlierWordsVariantWinsOverALaterPrefix() {
+        let result = Self.highlight("cable", query: "phone iphone ca", variants: [["cable"], [], []])
+        #expect(result["value"] == "<em>cable</em>")
+        #expect(result["matchedWords"] == ["phone"])
+    }
+
+    @Test func aWordsVariantIsWrappedWholeBeforeItsPrefix() {
+        let whole = Self.highlight("cable", query: "phone ca", variants: [[], ["cable"]])
+        #expect(whole["value"] == "<em>cable</em>")
+        #expect(whole["matchedWords"] == ["ca"])
+        let prefix = Self.highlight("cable", query: "phone ca", variants: [[], []])
+        #expect(prefix["value"] == "<em>ca</em>ble")
+        #expect(prefix["matchedWords"] == ["ca"])
+    }
+}
