@@ -52,20 +52,33 @@ struct ProximityScanner {
     /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
     /// elements are 8 apart), and the attribute of the closest pairs.
     func scan(_ document: Int) -> Match {
+        scanning { scan in scan(document) }
+    }
+
+    /// Calls `body` with a function that scans one record, for many records: the arrays it
+    /// reads are held once for them all, not once a record.
+    func scanning<Result>(_ body: (_ scan: (_ document: Int) -> Match) -> Result) -> Result {
+        table.withUnsafeBufferPointer { table in
+            forward.terms.withUnsafeBufferPointer { terms in
+                forward.starts.withUnsafeBufferPointer { starts in
+                    body { document in scan(document, terms: terms, starts: starts, table: table) }
+                }
+            }
+        }
+    }
+
+    private func scan(_ document: Int, terms: UnsafeBufferPointer<UInt32>, starts: UnsafeBufferPointer<UInt32>,
+                      table: UnsafeBufferPointer<UInt16>) -> Match {
         let count = words.count
         guard count > 1 else { return Match(distance: 0, attributeRank: nil) }
-        let range = Int(forward.starts[document])..<Int(forward.starts[document + 1])
+        let range = Int(starts[document])..<Int(starts[document + 1])
         // The scan's state on the stack, behind pointers: the loop over the record's words
         // keeps it in registers and never checks an array's uniqueness.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * count) { positions in
             withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 2 * count) { ranks in
                 var state = ScanState(last: positions.baseAddress!, best: positions.baseAddress! + count,
                                       pairRank: ranks.baseAddress!, wordRank: ranks.baseAddress! + count, count: count, sums: sums)
-                table.withUnsafeBufferPointer { table in
-                    forward.terms.withUnsafeBufferPointer { terms in
-                        read(terms, range: range, table: table, into: &state)
-                    }
-                }
+                read(terms, range: range, table: table, into: &state)
                 var rank: UInt16?
                 var distance = 0
                 var found = 0

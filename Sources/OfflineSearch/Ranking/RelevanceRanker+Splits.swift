@@ -76,9 +76,11 @@ extension RelevanceRanker {
         let scanner = ProximityScanner(candidates, documents: size)
         var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(size)
-        group.forEach { document in
-            keyed.append((attributeValue(scanner.scan(document), of: document, candidates: candidates), document))
-            return true
+        scanner.scanning { scan in
+            group.forEach { document in
+                keyed.append((attributeValue(scan(document), of: document, candidates: candidates), document))
+                return true
+            }
         }
         return rankedTiers(keyed)
     }
@@ -127,13 +129,15 @@ extension RelevanceRanker {
         guard !overLimit else { return [(0, group)] }
         let scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
-        group.forEach { document in
-            let match = scanner.scan(document)
-            buckets[match.distance].insert(document)
-            if candidates.attributeFromProximity {
-                candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
+        scanner.scanning { scan in
+            group.forEach { document in
+                let match = scan(document)
+                buckets[match.distance].insert(document)
+                if candidates.attributeFromProximity {
+                    candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
+                }
+                return true
             }
-            return true
         }
         return buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
     }
