@@ -40,6 +40,14 @@ extension SearchIndex {
 
 extension SearchResponse {
     var objectIDs: [String] { hits.compactMap { $0["objectID"]?.stringValue } }
+
+    /// The whole answer as JSON text, without `processingTimeMS` (the one part that may
+    /// differ between two searches that must answer the same).
+    var answerWithoutTiming: String {
+        var response = self
+        response.processingTimeMS = 0
+        return response.jsonValue.jsonString
+    }
 }
 
 /// How the brute-force evaluators of the tests read text, independently of the engine's

@@ -50,25 +50,18 @@ import DatasetGenerator
         return parameters
     }
 
-    /// The answer without `processingTimeMS` (the one part that may differ).
-    func answer(_ response: SearchResponse) -> String {
-        var response = response
-        response.processingTimeMS = 0
-        return response.jsonValue.jsonString
-    }
-
     @Test func answersWithKeptCountsAreTheAnswersCountedAfresh() throws {
         guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
         let engine = try TestEngine()
         let index = try engine.index("products", settings: settings, records: Self.records)
         let searches = ["", "s", "a", "e", "", "s", "a", "e"].map { parameters($0) }
             + ["", "s", ""].map { parameters($0, filters: "price > 50") }
-        let warm = try searches.map { answer(try index.search($0)) }
+        let warm = try searches.map { try index.search($0).answerWithoutTiming }
         #expect(index.live.state.base.facetCounts.count > 0, "the counts over large sets were kept")
 
         for (position, search) in searches.enumerated() {
             let fresh = try SearchEngine(directory: engine.directory.url).existingIndex("products")
-            let same = answer(try fresh.search(search)) == warm[position]
+            let same = try fresh.search(search).answerWithoutTiming == warm[position]
             #expect(same, "the answer to \"\(search.query ?? "")\" (\(search.filters ?? "no filters")) with kept counts differs from the one counted afresh")
         }
     }

@@ -32,18 +32,11 @@ import DatasetGenerator
         return parameters
     }
 
-    /// The answer without `processingTimeMS` (the one part that may differ).
-    func answer(_ response: SearchResponse) -> String {
-        var response = response
-        response.processingTimeMS = 0
-        return response.jsonValue.jsonString
-    }
-
     @Test func answersReadFromTheCacheAreTheAnswersComputedAfresh() throws {
         let warm = try TestEngine()
         let warmIndex = try index(in: warm)
         var typed: [String] = []
-        for keystroke in Self.keystrokes { typed.append(answer(try warmIndex.search(parameters(keystroke)))) }
+        for keystroke in Self.keystrokes { typed.append(try warmIndex.search(parameters(keystroke)).answerWithoutTiming) }
         // Every complete word was kept: the cache holds entries now.
         #expect(warmIndex.live.state.base.wordMatches.entryCount > 10, "the complete words typed are kept")
 
@@ -53,7 +46,7 @@ import DatasetGenerator
         for (position, keystroke) in Self.keystrokes.enumerated() {
             let fresh = try SearchEngine(directory: cold.directory.url).existingIndex("products")
             // Compared as a flag: a failure names the keystroke, not two pages of JSON.
-            let same = answer(try fresh.search(parameters(keystroke))) == typed[position]
+            let same = try fresh.search(parameters(keystroke)).answerWithoutTiming == typed[position]
             #expect(same, "the answer to \"\(keystroke)\" read from the cache differs from the one computed afresh")
         }
     }
@@ -62,8 +55,8 @@ import DatasetGenerator
         let engine = try TestEngine()
         let index = try index(in: engine)
         for query in ["samsung galaxy ph", "apple iph", "wireles headphnes s"] {
-            let first = answer(try index.search(parameters(query)))
-            let second = answer(try index.search(parameters(query)))
+            let first = try index.search(parameters(query)).answerWithoutTiming
+            let second = try index.search(parameters(query)).answerWithoutTiming
             let same = first == second
             #expect(same, "the answer to \"\(query)\" differs the second time")
         }
