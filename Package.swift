@@ -37,7 +37,10 @@ let package = Package(
             name: "CSQLite",
             providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite3"])]
         ),
-        .target(name: "OfflineSearch", dependencies: ["SearchAPI", "CSQLite"],
+        // A hint to the processor to fetch memory ahead (`__builtin_prefetch`): the proximity
+        // scan reads records far apart in the forward index.
+        .target(name: "CPrefetch"),
+        .target(name: "OfflineSearch", dependencies: ["SearchAPI", "CSQLite", "CPrefetch"],
                 // The scripts that make Text/Languages/StopWords+Lists.swift, CompoundParts+Words.swift,
                 // CJKDictionary+Words.swift and TraditionalChinese+Table.swift.
                 exclude: ["Text/Languages/make_stop_words.py", "Text/Languages/make_compound_parts.py",

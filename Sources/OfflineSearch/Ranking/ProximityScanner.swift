@@ -1,5 +1,7 @@
 // ProximityScanner: how close the query words are in a record, read from the forward index.
 
+import CPrefetch
+
 /// Measures how close the query words are in a record (the proximity criterion), reading the
 /// record's words in order from the forward index, and notes where the closest pairs are (the
 /// attribute criterion's `minProximity` strategy).
@@ -51,18 +53,36 @@ struct ProximityScanner {
     /// The sum over consecutive query words of the distance between their closest occurrences
     /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
     /// elements are 8 apart), and the attribute of the closest pairs.
-    func scan(_ document: Int) -> Match {
-        scanning { scan in scan(document) }
-    }
-
-    /// Calls `body` with a function that scans one record, for many records: the arrays it
-    /// reads are held once for them all, not once a record.
-    func scanning<Result>(_ body: (_ scan: (_ document: Int) -> Match) -> Result) -> Result {
+    /// Scans `documents` in order, calling `each` with each one's match. The arrays read are
+    /// held once for them all, and the records a few places ahead are asked from memory while
+    /// one is read: a group's records are far apart in the forward index, and reading one is
+    /// mostly waiting for it.
+    func scan(_ documents: [Int], _ each: (_ document: Int, _ match: Match) -> Void) {
         table.withUnsafeBufferPointer { table in
             forward.terms.withUnsafeBufferPointer { terms in
                 forward.starts.withUnsafeBufferPointer { starts in
-                    body { document in scan(document, terms: terms, starts: starts, table: table) }
+                    for (index, document) in documents.enumerated() {
+                        if index + Self.fetchAhead < documents.count, let base = terms.baseAddress {
+                            let ahead = documents[index + Self.fetchAhead]
+                            let end = min(Int(starts[ahead + 1]), Int(starts[ahead]) + Self.fetchedTerms)
+                            for term in Swift.stride(from: Int(starts[ahead]), to: end, by: Self.termsPerLine) { cprefetch_read(base + term) }
+                        }
+                        each(document, scan(document, terms: terms, starts: starts, table: table))
+                    }
                 }
+            }
+        }
+    }
+
+    /// How many records ahead `scan(_:_:)` asks for, and how much of each (its first cache lines).
+    private static let fetchAhead = 8
+    private static let fetchedTerms = 8 * termsPerLine
+    private static let termsPerLine = 64 / MemoryLayout<UInt32>.stride
+
+    func scan(_ document: Int) -> Match {
+        table.withUnsafeBufferPointer { table in
+            forward.terms.withUnsafeBufferPointer { terms in
+                forward.starts.withUnsafeBufferPointer { starts in scan(document, terms: terms, starts: starts, table: table) }
             }
         }
     }

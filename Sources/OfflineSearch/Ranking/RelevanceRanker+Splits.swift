@@ -76,11 +76,8 @@ extension RelevanceRanker {
         let scanner = ProximityScanner(candidates, documents: size)
         var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(size)
-        scanner.scanning { scan in
-            group.forEach { document in
-                keyed.append((attributeValue(scan(document), of: document, candidates: candidates), document))
-                return true
-            }
+        scanner.scan(group.elements(skip: 0, limit: .max)) { document, match in
+            keyed.append((attributeValue(match, of: document, candidates: candidates), document))
         }
         return rankedTiers(keyed)
     }
@@ -129,14 +126,10 @@ extension RelevanceRanker {
         guard !overLimit else { return [(0, group)] }
         let scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
-        scanner.scanning { scan in
-            group.forEach { document in
-                let match = scan(document)
-                buckets[match.distance].insert(document)
-                if candidates.attributeFromProximity {
-                    candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
-                }
-                return true
+        scanner.scan(group.elements(skip: 0, limit: .max)) { document, match in
+            buckets[match.distance].insert(document)
+            if candidates.attributeFromProximity {
+                candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
             }
         }
         return buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
