@@ -53,7 +53,7 @@ struct QueryCommand: ParsableCommand {
                 object["processingTimeNS"] = .int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000)
                 output = .object(object)
             }
-            Terminal.writeLine(output.jsonString)
+            Terminal.writeLine(output)
         }
         if strict, failures > 0 {
             Terminal.note("\(Terminal.count(failures, "line")) answered with an error")

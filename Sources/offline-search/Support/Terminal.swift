@@ -1,10 +1,22 @@
 import Foundation
+import SearchAPI
 
 /// Output helpers: standard output line by line (flushed, for scripts that read as it goes),
 /// notes on standard error.
 enum Terminal {
     static func writeLine(_ text: String) {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    /// A JSON value on one line of standard output, written as its bytes are encoded (no
+    /// `String` in between: an answer a keystroke, and each line flushed for the script
+    /// waiting on it).
+    static func writeLine(_ value: JSONValue) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(4096)
+        value.write(to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        FileHandle.standardOutput.write(Data(bytes))
     }
 
     /// A message for the person at the terminal, kept out of the output scripts read.
