@@ -195,8 +195,9 @@ enum CandidateMatcher {
                                         otherTermIDs: otherTermIDs, exact: exact, levelBits: PackedBits([]), ranks: [])
         }
 
-        // Each word's match is kept for the next keystrokes (and the next users), when no
-        // phrase synonym spans words (its match would then depend on its neighbours).
+        // Each word's match is kept for the next keystrokes (and the next users) from its second
+        // sighting, when no phrase synonym spans words (its match would then depend on its
+        // neighbours).
         let wordsStandAlone = words.allSatisfy { $0.phraseSynonyms.isEmpty }
         for (position, word) in words.enumerated() {
             let maxTypos = policy.maxTypos(for: word)
@@ -209,7 +210,7 @@ enum CandidateMatcher {
             if let key, let cached = snapshot.wordMatches.entry(for: key) {
                 postings.merge(levelBits: cached.levelBits, ranks: cached.ranks)
                 match = cached
-            } else if let key {
+            } else if let key, snapshot.wordMatches.isWorthKeeping(key) {
                 // Its levels and ranks noted apart, to be kept with it, then merged.
                 var own = PostingCollector(snapshot: snapshot)
                 var entry = matchWord(word, at: position, maxTypos: maxTypos, collector: &own)
