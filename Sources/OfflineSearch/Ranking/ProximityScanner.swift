@@ -50,26 +50,20 @@ struct ProximityScanner {
         sums = candidates.attributeStrategy == .sum
     }
 
-    /// The sum over consecutive query words of the distance between their closest occurrences
-    /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
-    /// elements are 8 apart), and the attribute of the closest pairs.
     /// Scans `documents` in order, calling `each` with each one's match. The arrays read are
     /// held once for them all, and the records a few places ahead are asked from memory while
     /// one is read: a group's records are far apart in the forward index, and reading one is
     /// mostly waiting for it.
     func scan(_ documents: [Int], _ each: (_ document: Int, _ match: Match) -> Void) {
-        table.withUnsafeBufferPointer { table in
-            forward.terms.withUnsafeBufferPointer { terms in
-                forward.starts.withUnsafeBufferPointer { starts in
-                    for (index, document) in documents.enumerated() {
-                        if index + Self.fetchAhead < documents.count, let base = terms.baseAddress {
-                            let ahead = documents[index + Self.fetchAhead]
-                            let end = min(Int(starts[ahead + 1]), Int(starts[ahead]) + Self.fetchedTerms)
-                            for term in Swift.stride(from: Int(starts[ahead]), to: end, by: Self.termsPerLine) { cprefetch_read(base + term) }
-                        }
-                        each(document, scan(document, terms: terms, starts: starts, table: table))
-                    }
+        withBuffers { terms, starts, table in
+            for (index, document) in documents.enumerated() {
+                if index + Self.fetchAhead < documents.count, let base = terms.baseAddress {
+                    let ahead = documents[index + Self.fetchAhead]
+                    let start = Int(starts[ahead])
+                    let end = min(Int(starts[ahead + 1]), start + Self.fetchedTerms)
+                    for term in Swift.stride(from: start, to: end, by: Self.termsPerLine) { cprefetch_read(base + term) }
                 }
+                each(document, scan(document, terms: terms, starts: starts, table: table))
             }
         }
     }
@@ -79,10 +73,19 @@ struct ProximityScanner {
     private static let fetchedTerms = 8 * termsPerLine
     private static let termsPerLine = 64 / MemoryLayout<UInt32>.stride
 
+    /// The sum over consecutive query words of the distance between their closest occurrences
+    /// (1 when adjacent, or `minProximity`; at most 8 per pair; attribute values and array
+    /// elements are 8 apart), and the attribute of the closest pairs.
     func scan(_ document: Int) -> Match {
+        withBuffers { terms, starts, table in scan(document, terms: terms, starts: starts, table: table) }
+    }
+
+    /// The arrays a scan reads, held for `body`.
+    private func withBuffers<Result>(_ body: (_ terms: UnsafeBufferPointer<UInt32>, _ starts: UnsafeBufferPointer<UInt32>,
+                                              _ table: UnsafeBufferPointer<UInt16>) -> Result) -> Result {
         table.withUnsafeBufferPointer { table in
             forward.terms.withUnsafeBufferPointer { terms in
-                forward.starts.withUnsafeBufferPointer { starts in scan(document, terms: terms, starts: starts, table: table) }
+                forward.starts.withUnsafeBufferPointer { starts in body(terms, starts, table) }
             }
         }
     }

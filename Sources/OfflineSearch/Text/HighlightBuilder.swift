@@ -95,9 +95,9 @@ struct HighlightBuilder {
             }
             if best == nil, let compounds {
                 let parts = compounds.parts(of: token.folded)
-                for (index, word) in words.enumerated() where parts.contains(where: { part in
-                    part == word.folded || (word.isPrefix && part.hasPrefix(word.folded))
-                        || (index < variantTerms.count && variantTerms[index].contains(part))
+                for index in lookup.folded.indices where parts.contains(where: { part in
+                    part == lookup.folded[index] || (lookup.isPrefix[index] && part.hasPrefix(lookup.folded[index]))
+                        || lookup.variants[index].contains(part)
                 }) {
                     return Span(start: token.start, end: token.end, word: index, wholeToken: true)
                 }

@@ -12,9 +12,7 @@ enum Terminal {
     /// `String` in between: an answer a keystroke, and each line flushed for the script
     /// waiting on it).
     static func writeLine(_ value: JSONValue) {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(4096)
-        value.write(to: &bytes)
+        var bytes = value.jsonBytes
         bytes.append(UInt8(ascii: "\n"))
         FileHandle.standardOutput.write(Data(bytes))
     }
