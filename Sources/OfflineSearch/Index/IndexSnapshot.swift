@@ -247,6 +247,11 @@ final class IndexSnapshot: Sendable {
 
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
 
+    /// How many postings the terms of `range` have together.
+    func postingCount(of range: Range<Int>) -> Int {
+        range.isEmpty ? 0 : Int(postingStarts[range.upperBound]) - Int(postingStarts[range.lowerBound])
+    }
+
     /// Each facet column's value ids by their exact text, made when first asked for (a search
     /// over several segments counts the later segments' values into this snapshot's).
     private let valueIDCache = LockedValue<[String: [String: UInt32]]>([:])

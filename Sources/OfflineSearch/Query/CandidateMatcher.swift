@@ -115,20 +115,19 @@ enum CandidateMatcher {
             }
         }
 
-        /// One word's match, its levels and ranks noted in `collector`.
-        func matchWord(_ word: QueryWord, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
+        /// The terms a word matches without a typo: the word itself, or every word it begins.
+        func termRange(of word: QueryWord) -> Range<Int> {
+            if word.isPrefix { return snapshot.terms.ids(withPrefix: word.folded) }
+            guard let id = snapshot.terms.id(of: word.folded) else { return 0..<0 }
+            return id..<(id + 1)
+        }
+
+        /// One word's match (`termRange`: its terms without a typo), its levels and ranks noted
+        /// in `collector`.
+        func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
             func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                                levels recordLevels: Bool = true, into bits: inout [UInt64]) {
                 collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
-            }
-            // No typo: the word itself, or every word it begins.
-            let termRange: Range<Int>
-            if word.isPrefix {
-                termRange = snapshot.terms.ids(withPrefix: word.folded)
-            } else if let id = snapshot.terms.id(of: word.folded) {
-                termRange = id..<(id + 1)
-            } else {
-                termRange = 0..<0
             }
             // Plural forms and synonyms count as the word itself (no typo, exact).
             let alternativeIDs = (word.alternatives + word.inexactAlternatives).compactMap { snapshot.terms.id(of: $0) }
@@ -192,12 +191,12 @@ enum CandidateMatcher {
                 exact = DocumentSet(capacity: capacity, words: whole)
             }
             return WordMatchCache.Entry(documents: wordBits, byTypos: byTypos, variantTerms: variants, termRange: termRange,
-                                        otherTermIDs: otherTermIDs, exact: exact, levelBits: PackedBits([]), ranks: [])
+                                        otherTermIDs: otherTermIDs, exact: exact, levelBits: PackedBits([]), ranks: .none)
         }
 
         // Each word's match is kept for the next keystrokes (and the next users) from its second
-        // sighting, when no phrase synonym spans words (its match would then depend on its
-        // neighbours).
+        // sighting (a costly one from its first), when no phrase synonym spans words (its match
+        // would then depend on its neighbours).
         let wordsStandAlone = words.allSatisfy { $0.phraseSynonyms.isEmpty }
         for (position, word) in words.enumerated() {
             let maxTypos = policy.maxTypos(for: word)
@@ -207,20 +206,21 @@ enum CandidateMatcher {
                                      scope: scope, singleWord: words.count == 1)
                 : nil
             let match: WordMatchCache.Entry
+            let terms = termRange(of: word)
             if let key, let cached = snapshot.wordMatches.entry(for: key) {
                 postings.merge(levelBits: cached.levelBits, ranks: cached.ranks)
                 match = cached
-            } else if let key, snapshot.wordMatches.isWorthKeeping(key) {
+            } else if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
                 // Its levels and ranks noted apart, to be kept with it, then merged.
                 var own = PostingCollector(snapshot: snapshot)
-                var entry = matchWord(word, at: position, maxTypos: maxTypos, collector: &own)
+                var entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &own)
                 entry.levelBits = PackedBits(own.levelBits)
                 entry.ranks = own.notedRanks()
                 postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
                 snapshot.wordMatches.store(entry, for: key)
                 match = entry
             } else {
-                match = matchWord(word, at: position, maxTypos: maxTypos, collector: &postings)
+                match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
             }
             byTypos.append(match.byTypos)
             variantTerms.append(match.variantTerms)
@@ -331,29 +331,25 @@ private struct PostingCollector {
         }
     }
 
-    /// Every rank noted, as pairs: where the collector was used for one word, the word's part
-    /// of the query's ranks. Ranks are noted at ordered levels only, so the documents with one
-    /// are those of the ordered levels' bitmaps.
-    func notedRanks() -> [(document: UInt32, rank: UInt16)] {
-        guard tracksPositions else { return [] }
+    /// Every rank noted: where the collector was used for one word, the word's part of the
+    /// query's ranks. Ranks are noted at ordered levels only, so the documents with one are
+    /// those of the ordered levels' bitmaps.
+    func notedRanks() -> PackedRanks {
+        guard tracksPositions else { return .none }
         var ordered = [UInt64](repeating: 0, count: stride)
         for level in 0...lastLevel where orderedMask & PostingMask.bit(forLevel: level) != 0 {
             for index in 0..<stride { ordered[index] |= levelBits[level * stride + index] }
         }
-        var noted: [(document: UInt32, rank: UInt16)] = []
-        DocumentSet(capacity: snapshot.documentCount, words: ordered).forEach { document in
-            if ranks[document] != PostingRank.unmatched { noted.append((UInt32(document), ranks[document])) }
-            return true
-        }
-        return noted
+        let count = ordered.reduce(0) { $0 + $1.nonzeroBitCount }
+        return PackedRanks(ranks, count: count, candidates: DocumentSet(capacity: snapshot.documentCount, words: ordered))
     }
 
     /// Adds one word's levels and ranks, noted by another collector (`notedRanks()`), as if its
     /// postings had been collected here.
-    mutating func merge(levelBits other: PackedBits, ranks noted: [(document: UInt32, rank: UInt16)]) {
+    mutating func merge(levelBits other: PackedBits, ranks noted: PackedRanks) {
         other.add(to: &levelBits)
         guard tracksPositions else { return }
-        for (document, rank) in noted where rank < ranks[Int(document)] { ranks[Int(document)] = rank }
+        noted.merge(into: &ranks)
     }
 
     /// Notes the levels (and ranks) of the postings of `terms` at the `allowed` levels, in

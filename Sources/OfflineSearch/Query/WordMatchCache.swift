@@ -13,13 +13,14 @@
 /// A word is kept from its second sighting on (`isWorthKeeping`): keeping costs (its levels and
 /// ranks noted apart, then packed), and a word seen once is often never seen again; at 1M
 /// records, in a process answering every tenth keystroke, keeping every word cost 13 % of the
-/// run and raised the median from 2.7 to 3.9 ms.
+/// run and raised the median from 2.7 to 3.9 ms. A word costlier to match than to keep (a
+/// short prefix) is kept from its first.
 ///
 /// Each bitmap is kept in the smaller of two forms (`PackedBits`): a word or a long prefix
-/// matches a few hundred records, whose positions take far less than a bitmap of every record.
-/// Bounded by bytes (`byteBudget`) and by entries, least recently used out first. Shared by
-/// every search on the snapshot, from any thread; the snapshot, and so the cache, is dropped
-/// when writes replace it.
+/// matches a few hundred records, whose positions take far less than a bitmap of every record;
+/// the ranks likewise (`PackedRanks`). Bounded by bytes (`byteBudget`) and by entries, least
+/// recently used out first. Shared by every search on the snapshot, from any thread; the
+/// snapshot, and so the cache, is dropped when writes replace it.
 final class WordMatchCache: Sendable {
     /// What decides a word's match, besides the snapshot: the word and its alternatives, the
     /// typos it may have, where it may match, and whether it is the query's only word.
@@ -49,7 +50,7 @@ final class WordMatchCache: Sendable {
         var levelBits: PackedBits
         /// The word's best rank in an ordered attribute, for the documents it has one (merged
         /// into the query's by minimum).
-        var ranks: [(document: UInt32, rank: UInt16)]
+        var ranks: PackedRanks
     }
 
     /// An entry as kept: its bitmaps packed.
@@ -61,7 +62,7 @@ final class WordMatchCache: Sendable {
         var otherTermIDs: Set<UInt32>
         var exact: PackedBits?
         var levelBits: PackedBits
-        var ranks: [(document: UInt32, rank: UInt16)]
+        var ranks: PackedRanks
         let byteCount: Int
 
         init(_ entry: Entry) {
@@ -74,7 +75,7 @@ final class WordMatchCache: Sendable {
             levelBits = entry.levelBits
             ranks = entry.ranks
             byteCount = documents.byteCount + levelBits.byteCount + (byTypos ?? []).reduce(0) { $0 + $1.byteCount }
-                + (exact?.byteCount ?? 0) + 8 * ranks.count + 64 * (variantTerms.count + otherTermIDs.count) + 256
+                + (exact?.byteCount ?? 0) + ranks.byteCount + 64 * (variantTerms.count + otherTermIDs.count) + 256
         }
 
         func entry(documentCount: Int) -> Entry {
@@ -128,12 +129,16 @@ final class WordMatchCache: Sendable {
     /// The words seen once, not kept yet: a few bytes each.
     private let seen = BoundedCache<Key, Bool>(byteBudget: 1 << 20, entryLimit: 16_384)
 
-    /// Whether `key`'s match is to be kept: from the word's second sighting on. The first is
-    /// noted (a word kept or not answers the same).
-    func isWorthKeeping(_ key: Key) -> Bool {
+    /// Whether `key`'s match is to be kept: from the word's second sighting on (the first is
+    /// noted; a word kept or not answers the same), or from its first when its terms have
+    /// `postingCount` postings, at least half as many as there are records. Keeping costs a
+    /// pass over the word's bitmaps and one rank per record (noted apart, then merged); such a
+    /// word costs more than that to match again (at 1M records, a one-letter prefix takes
+    /// 30–70 ms).
+    func isWorthKeeping(_ key: Key, postingCount: Int) -> Bool {
         if seen[key] != nil { return true }
         seen.store(true, bytes: key.folded.utf8.count + 128, for: key)
-        return false
+        return 2 * postingCount >= documentCount
     }
 
     /// A word's match, read back (its bitmaps unpacked).
@@ -144,6 +149,65 @@ final class WordMatchCache: Sendable {
     func store(_ entry: Entry, for key: Key) {
         let kept = Kept(entry)
         cache.store(kept, bytes: kept.byteCount, for: key)
+    }
+}
+
+/// A word's best rank per document (`PostingRank`, in ordered attributes), kept in the smaller
+/// of two forms: every document's rank (`PostingRank.unmatched` where it has none), or the
+/// documents that have one, with their ranks.
+///
+/// A short prefix matches most records: at 1M records, "c" has a rank in nearly every one, which
+/// as pairs of document and rank took 8 MB, four times the 2 MB of one rank per record, and
+/// four times as long to merge into a query's ranks as the element-wise minimum of two arrays.
+struct PackedRanks: Sendable {
+    /// Every document's rank; empty when kept as `documents` and `sparseRanks`.
+    private let dense: [UInt16]
+    /// The documents with a rank, in order, and their ranks.
+    private let documents: [UInt32]
+    private let sparseRanks: [UInt16]
+
+    static let none = PackedRanks(dense: [], documents: [], sparseRanks: [])
+
+    private init(dense: [UInt16], documents: [UInt32], sparseRanks: [UInt16]) {
+        (self.dense, self.documents, self.sparseRanks) = (dense, documents, sparseRanks)
+    }
+
+    /// `ranks` (one per document, `PostingRank.unmatched` where there is none), of which
+    /// `count` are ranks, and those are in the documents of `candidates` (visited in order).
+    init(_ ranks: [UInt16], count: Int, candidates: DocumentSet) {
+        // Six bytes a document with a rank against two a document.
+        guard 3 * count < ranks.count else {
+            self.init(dense: ranks, documents: [], sparseRanks: [])
+            return
+        }
+        var documents: [UInt32] = [], sparseRanks: [UInt16] = []
+        documents.reserveCapacity(count)
+        sparseRanks.reserveCapacity(count)
+        ranks.withUnsafeBufferPointer { ranks in
+            candidates.forEach { document in
+                if ranks[document] != PostingRank.unmatched {
+                    documents.append(UInt32(document))
+                    sparseRanks.append(ranks[document])
+                }
+                return true
+            }
+        }
+        self.init(dense: [], documents: documents, sparseRanks: sparseRanks)
+    }
+
+    var byteCount: Int { 2 * dense.count + 4 * documents.count + 2 * sparseRanks.count }
+
+    /// Lowers each of `ranks` (one per document) to this word's rank where that is lower.
+    func merge(into ranks: inout [UInt16]) {
+        ranks.withUnsafeMutableBufferPointer { ranks in
+            if !dense.isEmpty {
+                dense.withUnsafeBufferPointer { dense in
+                    for document in 0..<min(ranks.count, dense.count) { ranks[document] = min(ranks[document], dense[document]) }
+                }
+            } else {
+                for (document, rank) in zip(documents, sparseRanks) where rank < ranks[Int(document)] { ranks[Int(document)] = rank }
+            }
+        }
     }
 }
 

@@ -65,3 +65,35 @@ import DatasetGenerator
         }
     }
 }
+
+/// A word's ranks kept in either form merge into a query's ranks as the element-wise minimum.
+@Suite struct PackedRanksTests {
+    /// `count` documents of `documentCount` with a rank, the rest `PostingRank.unmatched`.
+    func ranks(count: Int, of documentCount: Int) -> (ranks: [UInt16], documents: DocumentSet) {
+        var ranks = [UInt16](repeating: PostingRank.unmatched, count: documentCount)
+        var documents = DocumentSet(capacity: documentCount)
+        for document in stride(from: 0, to: documentCount, by: max(1, documentCount / count)).prefix(count) {
+            ranks[document] = UInt16(document % 997)
+            documents.insert(document)
+        }
+        return (ranks, documents)
+    }
+
+    @Test(arguments: [3, 40, 90, 100, 300])
+    func mergingGivesTheLowerRankOfEachDocument(count: Int) {
+        let documentCount = 300
+        let (word, documents) = ranks(count: count, of: documentCount)
+        let packed = PackedRanks(word, count: count, candidates: documents)
+        #expect(packed.byteCount <= 2 * documentCount, "kept in the smaller form")
+        var query = (0..<documentCount).map { $0 % 3 == 0 ? PostingRank.unmatched : UInt16(($0 * 7) % 500) }
+        let expected = zip(query, word).map { min($0, $1) }
+        packed.merge(into: &query)
+        #expect(query == expected)
+    }
+
+    @Test func noRanksLeaveTheQueryAlone() {
+        var query: [UInt16] = [1, PostingRank.unmatched, 7]
+        PackedRanks.none.merge(into: &query)
+        #expect(query == [1, PostingRank.unmatched, 7])
+    }
+}
