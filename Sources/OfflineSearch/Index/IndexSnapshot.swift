@@ -139,6 +139,41 @@ struct PostingPositions: Sendable {
         guard present[word] & bit != 0 else { return 0 }
         return positions[Int(before[word]) + (present[word] & (bit - 1)).nonzeroBitCount]
     }
+
+    /// Calls `body` with a cursor at `posting`, which reads the positions of the postings from
+    /// there one after another: a posting's slot is then the slot after the last one stored,
+    /// not counted from the bitmap (without a population-count instruction, which builds for
+    /// any x86-64 do not use, counting is a dozen instructions a posting).
+    func withCursor<Result>(at posting: Int, _ body: (inout Cursor) -> Result) -> Result {
+        present.withUnsafeBufferPointer { present in
+            positions.withUnsafeBufferPointer { positions in
+                var cursor = Cursor(present: present, positions: positions, posting: posting,
+                                    slot: present.isEmpty || posting >> 6 >= present.count ? positions.count
+                                        : Int(before[posting >> 6]) + (present[posting >> 6] & ((1 << UInt64(posting & 63)) - 1)).nonzeroBitCount)
+                return body(&cursor)
+            }
+        }
+    }
+
+    /// Consecutive postings' positions (`withCursor`).
+    struct Cursor {
+        fileprivate let present: UnsafeBufferPointer<UInt64>
+        fileprivate let positions: UnsafeBufferPointer<UInt16>
+        fileprivate var posting: Int
+        /// The slot of the next stored position.
+        fileprivate var slot: Int
+
+        /// The position of the posting at the cursor (0 when none is stored); the cursor moves
+        /// to the next posting.
+        @inline(__always)
+        mutating func next() -> UInt16 {
+            let word = posting &>> 6, bit = UInt64(truncatingIfNeeded: posting & 63)
+            posting &+= 1
+            guard word < present.count, present[word] &>> bit & 1 != 0, slot < positions.count else { return 0 }
+            slot &+= 1
+            return positions[slot &- 1]
+        }
+    }
 }
 
 /// Each document's searchable words in order (term ids), each attribute value preceded by a

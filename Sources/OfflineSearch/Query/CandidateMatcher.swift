@@ -380,7 +380,7 @@ private struct PostingCollector {
                                  levelBits: UnsafeMutablePointer<UInt64>, stride: Int, lastLevel: Int,
                                  ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16) {
         let level = min(PostingMask.bestLevel(mask & allowed), lastLevel)
-        levelBits[level * stride + doc >> 6] |= 1 << UInt64(doc & 63)
+        levelBits[level &* stride &+ doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
         if orderedMask & PostingMask.bit(forLevel: level) != 0, let ranks {
             // The stored position is at the term's best level; when that level is not allowed
             // here, it is unknown: 0.
@@ -406,20 +406,37 @@ private struct PostingScan {
             let mask = masks[i]
             guard mask & allowed != 0, mask & required == required else { continue }
             let doc = Int(docs[i])
-            bits[doc >> 6] |= 1 << UInt64(doc & 63)
+            bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
         }
     }
 
     @inline(never)
     func addWithLevels(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>,
                        stride: Int, lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16) {
-        for i in postings {
-            let mask = masks[i]
-            guard mask & allowed != 0, mask & required == required else { continue }
-            let doc = Int(docs[i])
-            bits[doc >> 6] |= 1 << UInt64(doc & 63)
-            PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i), levelBits: levelBits,
-                                  stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+        // Where some allowed level is unordered, a posting's position is looked up only when its
+        // level is ordered (most postings of a typical index, in unordered descriptions, need
+        // none); where every one is, each posting needs one, and a cursor reads them in turn.
+        guard allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0 else {
+            for i in postings {
+                let mask = masks[i]
+                guard mask & allowed != 0, mask & required == required else { continue }
+                let doc = Int(docs[i])
+                bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+                PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i), levelBits: levelBits,
+                                      stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+            }
+            return
+        }
+        positions.withCursor(at: postings.lowerBound) { cursor in
+            for i in postings {
+                let mask = masks[i]
+                let position = cursor.next()
+                guard mask & allowed != 0, mask & required == required else { continue }
+                let doc = Int(docs[i])
+                bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+                PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: position, levelBits: levelBits,
+                                      stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+            }
         }
     }
 }

@@ -128,4 +128,20 @@ import SearchAPI
             #expect(table.positions.count == dense.filter { $0 != 0 }.count)
         }
     }
+
+    /// A cursor started at any posting reads the positions from there in turn, as the table
+    /// answers them one by one.
+    @Test(arguments: [0, 1, 63, 64, 65, 1000])
+    func aCursorReadsThePositionsInTurn(count: Int) {
+        var generator = SeededGenerator(seed: UInt64(count) + 7)
+        for zeros in [0, 50, 95, 100] {
+            let dense = (0..<count).map { _ in generator.chance(zeros) ? UInt16(0) : UInt16.random(in: 1...999, using: &generator) }
+            let table = PostingPositions(dense: dense)
+            for start in Set([0, count / 3, max(count - 1, 0), 63, 64, 65].filter { $0 <= count }) {
+                // A few past the end too: a cursor there reads 0.
+                let read = table.withCursor(at: start) { cursor in (start..<(count + 3)).map { _ in cursor.next() } }
+                #expect(read == Array(dense[start...]) + [0, 0, 0], "\(count) postings, \(zeros)% zeros, from \(start)")
+            }
+        }
+    }
 }
