@@ -206,21 +206,23 @@ enum CandidateMatcher {
                                      scope: scope, singleWord: words.count == 1)
                 : nil
             let match: WordMatchCache.Entry
-            let terms = termRange(of: word)
             if let key, let cached = snapshot.wordMatches.entry(for: key) {
                 postings.merge(levelBits: cached.levelBits, ranks: cached.ranks)
                 match = cached
-            } else if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
-                // Its levels and ranks noted apart, to be kept with it, then merged.
-                var own = PostingCollector(snapshot: snapshot)
-                var entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &own)
-                entry.levelBits = PackedBits(own.levelBits)
-                entry.ranks = own.notedRanks()
-                postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
-                snapshot.wordMatches.store(entry, for: key)
-                match = entry
             } else {
-                match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
+                let terms = termRange(of: word)
+                if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
+                    // Its levels and ranks noted apart, to be kept with it, then merged.
+                    var own = PostingCollector(snapshot: snapshot)
+                    var entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &own)
+                    entry.levelBits = PackedBits(own.levelBits)
+                    entry.ranks = own.notedRanks()
+                    postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
+                    snapshot.wordMatches.store(entry, for: key)
+                    match = entry
+                } else {
+                    match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
+                }
             }
             byTypos.append(match.byTypos)
             variantTerms.append(match.variantTerms)

@@ -157,8 +157,9 @@ final class WordMatchCache: Sendable {
 /// documents that have one, with their ranks.
 ///
 /// A short prefix matches most records: at 1M records, "c" has a rank in nearly every one, which
-/// as pairs of document and rank took 8 MB, four times the 2 MB of one rank per record, and
-/// four times as long to merge into a query's ranks as the element-wise minimum of two arrays.
+/// as pairs of document and rank took 8 MB, four times the 2 MB of one rank per record, and was
+/// merged into a query's ranks by scattered writes rather than the element-wise minimum of two
+/// arrays.
 struct PackedRanks: Sendable {
     /// Every document's rank; empty when kept as `documents` and `sparseRanks`.
     private let dense: [UInt16]
