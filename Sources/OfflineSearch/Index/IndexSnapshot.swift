@@ -133,11 +133,17 @@ struct PostingPositions: Sendable {
 
     @inline(__always)
     func position(ofPosting posting: Int) -> UInt16 {
+        guard posting >> 6 < present.count, present[posting >> 6] >> UInt64(posting & 63) & 1 != 0 else { return 0 }
+        return positions[slot(ofPosting: posting)]
+    }
+
+    /// Where the position of `posting`, or of the first posting after it with one, is stored
+    /// (`positions.count` when there is none).
+    @inline(__always)
+    private func slot(ofPosting posting: Int) -> Int {
         let word = posting >> 6
-        guard word < present.count else { return 0 }
-        let bit: UInt64 = 1 << UInt64(posting & 63)
-        guard present[word] & bit != 0 else { return 0 }
-        return positions[Int(before[word]) + (present[word] & (bit - 1)).nonzeroBitCount]
+        guard word < present.count else { return positions.count }
+        return Int(before[word]) + (present[word] & ((1 << UInt64(posting & 63)) - 1)).nonzeroBitCount
     }
 
     /// Calls `body` with a cursor at `posting`, which reads the positions of the postings from
@@ -147,9 +153,7 @@ struct PostingPositions: Sendable {
     func withCursor<Result>(at posting: Int, _ body: (inout Cursor) -> Result) -> Result {
         present.withUnsafeBufferPointer { present in
             positions.withUnsafeBufferPointer { positions in
-                var cursor = Cursor(present: present, positions: positions, posting: posting,
-                                    slot: present.isEmpty || posting >> 6 >= present.count ? positions.count
-                                        : Int(before[posting >> 6]) + (present[posting >> 6] & ((1 << UInt64(posting & 63)) - 1)).nonzeroBitCount)
+                var cursor = Cursor(present: present, positions: positions, posting: posting, slot: slot(ofPosting: posting))
                 return body(&cursor)
             }
         }

@@ -313,11 +313,12 @@ private struct PostingCollector {
                     bits.withUnsafeMutableBufferPointer { bits in
                         levelBits.withUnsafeMutableBufferPointer { levelBits in
                             ranks.withUnsafeMutableBufferPointer { ranks in
+                                let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
+                                                       allowed: allowed, required: required,
+                                                       everyLevelOrdered: allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0)
                                 for term in terms {
                                     let postings = Int(starts[term])..<Int(starts[term + 1])
                                     guard !postings.isEmpty else { continue }
-                                    let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
-                                                           allowed: allowed, required: required)
                                     if recordLevels {
                                         scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
                                                            lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
@@ -342,8 +343,7 @@ private struct PostingCollector {
         for level in 0...lastLevel where orderedMask & PostingMask.bit(forLevel: level) != 0 {
             for index in 0..<stride { ordered[index] |= levelBits[level * stride + index] }
         }
-        let count = ordered.reduce(0) { $0 + $1.nonzeroBitCount }
-        return PackedRanks(ranks, count: count, candidates: DocumentSet(capacity: snapshot.documentCount, words: ordered))
+        return PackedRanks(ranks, candidates: DocumentSet(capacity: snapshot.documentCount, words: ordered))
     }
 
     /// Adds one word's levels and ranks, noted by another collector (`notedRanks()`), as if its
@@ -401,6 +401,8 @@ private struct PostingScan {
     let allowed: UInt16
     /// `PostingMask.wholeValue` for whole-value matches only, else 0.
     let required: UInt16
+    /// Whether every allowed level is ordered, so that every posting counted needs its position.
+    let everyLevelOrdered: Bool
 
     @inline(never)
     func add(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>) {
@@ -418,7 +420,7 @@ private struct PostingScan {
         // Where some allowed level is unordered, a posting's position is looked up only when its
         // level is ordered (most postings of a typical index, in unordered descriptions, need
         // none); where every one is, each posting needs one, and a cursor reads them in turn.
-        guard allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0 else {
+        guard everyLevelOrdered else {
             for i in postings {
                 let mask = masks[i]
                 guard mask & allowed != 0, mask & required == required else { continue }

@@ -173,9 +173,10 @@ struct PackedRanks: Sendable {
         (self.dense, self.documents, self.sparseRanks) = (dense, documents, sparseRanks)
     }
 
-    /// `ranks` (one per document, `PostingRank.unmatched` where there is none), of which
-    /// `count` are ranks, and those are in the documents of `candidates` (visited in order).
-    init(_ ranks: [UInt16], count: Int, candidates: DocumentSet) {
+    /// `ranks` (one per document, `PostingRank.unmatched` where there is none), whose ranks are
+    /// in the documents of `candidates` (visited in order; at most one per document).
+    init(_ ranks: [UInt16], candidates: DocumentSet) {
+        let count = candidates.count
         // Six bytes a document with a rank against two a document.
         guard 3 * count < ranks.count else {
             self.init(dense: ranks, documents: [], sparseRanks: [])

@@ -83,7 +83,7 @@ import DatasetGenerator
     func mergingGivesTheLowerRankOfEachDocument(count: Int) {
         let documentCount = 300
         let (word, documents) = ranks(count: count, of: documentCount)
-        let packed = PackedRanks(word, count: count, candidates: documents)
+        let packed = PackedRanks(word, candidates: documents)
         #expect(packed.byteCount <= 2 * documentCount, "kept in the smaller form")
         var query = (0..<documentCount).map { $0 % 3 == 0 ? PostingRank.unmatched : UInt16(($0 * 7) % 500) }
         let expected = zip(query, word).map { min($0, $1) }
