@@ -32,22 +32,54 @@ extension RelevanceRanker {
                 parts.append((levelRank, .set(atLevel)))
                 continue
             }
-            // Positions are few and small: one bucket each, filled in document (custom) order.
-            var byPosition: [[Int]] = []
-            atLevel.forEach { document in
-                let position = Int(PostingRank.position(of: ranks[document]))
-                if position >= byPosition.count { byPosition += Array(repeating: [], count: position + 1 - byPosition.count) }
-                byPosition[position].append(document)
-                return true
-            }
-            let positions = byPosition.indices.filter { !byPosition[$0].isEmpty }
-            if positions.count == 1 {
-                parts.append((levelRank + positions[0], .set(atLevel)))
-            } else {
-                parts += positions.map { (levelRank + $0, .list(byPosition[$0])) }
-            }
+            parts += positionTiers(atLevel, ranks: ranks, levelRank: levelRank)
         }
         return parts
+    }
+
+    /// The documents of one ordered level split by their position there (`ranks`), earliest
+    /// first, each part in document (custom) order: a counting sort, since positions are few and
+    /// small (at 1M records a one-letter prefix puts most records in one level, and growing a
+    /// list a position cost more than the split's set operations).
+    /// - Complexity: O(documents + positions), and no list when every document has one position.
+    static func positionTiers(_ atLevel: DocumentSet, ranks: [UInt16], levelRank: Int) -> [(Int, Tier)] {
+        let positionCount = Int(PostingRank.position(of: PostingRank.unmatched)) + 1
+        var counts = [Int](repeating: 0, count: positionCount)
+        ranks.withUnsafeBufferPointer { ranks in
+            counts.withUnsafeMutableBufferPointer { counts in
+                atLevel.forEach { document in
+                    counts[Int(PostingRank.position(of: ranks[document]))] &+= 1
+                    return true
+                }
+            }
+        }
+        let positions = counts.indices.filter { counts[$0] != 0 }
+        guard positions.count > 1 else { return positions.map { (levelRank + $0, .set(atLevel)) } }
+        // Each position's documents end to end, in position order: `starts[p]` is where
+        // position p's come next.
+        var starts = [Int](repeating: 0, count: positionCount)
+        var total = 0
+        for position in positions {
+            starts[position] = total
+            total += counts[position]
+        }
+        let byPosition = [Int](unsafeUninitializedCapacity: total) { byPosition, initialized in
+            ranks.withUnsafeBufferPointer { ranks in
+                starts.withUnsafeMutableBufferPointer { starts in
+                    atLevel.forEach { document in
+                        let position = Int(PostingRank.position(of: ranks[document]))
+                        byPosition[starts[position]] = document
+                        starts[position] &+= 1
+                        return true
+                    }
+                }
+            }
+            initialized = total
+        }
+        // `starts[p]` is now where position p's end.
+        return positions.map { position in
+            (levelRank + position, .list(Array(byPosition[starts[position] - counts[position]..<starts[position]])))
+        }
     }
 
     /// The attribute split of a group whose records were all read by the proximity split; nil
