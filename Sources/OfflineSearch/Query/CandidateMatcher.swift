@@ -315,7 +315,8 @@ private struct PostingCollector {
                             ranks.withUnsafeMutableBufferPointer { ranks in
                                 let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
                                                        allowed: allowed, required: required,
-                                                       everyLevelOrdered: allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0)
+                                                       everyLevelOrdered: orderedMask != 0
+                                                           && allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0)
                                 for term in terms {
                                     let postings = Int(starts[term])..<Int(starts[term + 1])
                                     guard !postings.isEmpty else { continue }
@@ -398,10 +399,12 @@ private struct PostingScan {
     let docs: UnsafePointer<UInt32>
     let masks: UnsafePointer<UInt16>
     let positions: PostingPositions
+    /// The levels counted (level bits only).
     let allowed: UInt16
     /// `PostingMask.wholeValue` for whole-value matches only, else 0.
     let required: UInt16
-    /// Whether every allowed level is ordered, so that every posting counted needs its position.
+    /// Whether every allowed level is ordered (and some level is), so that every posting counted
+    /// needs its position and ranks are tracked.
     let everyLevelOrdered: Bool
 
     @inline(never)
@@ -420,14 +423,24 @@ private struct PostingScan {
         // Where some allowed level is unordered, a posting's position is looked up only when its
         // level is ordered (most postings of a typical index, in unordered descriptions, need
         // none); where every one is, each posting needs one, and a cursor reads them in turn.
-        guard everyLevelOrdered else {
+        //
+        // Both loops are `PostingCollector.note` written out, with the constants in locals, so
+        // that the loop neither reloads them nor tests what it knows (`allowed` holds level bits
+        // only, so a posting counted has a best allowed level, at most 14).
+        let (docs, masks, allowed, required, positions) = (docs, masks, allowed, required, positions)
+        let lastLevel = UInt16(truncatingIfNeeded: min(max(lastLevel, 0), 14))
+        guard everyLevelOrdered, let ranks else {
             for i in postings {
                 let mask = masks[i]
                 guard mask & allowed != 0, mask & required == required else { continue }
-                let doc = Int(docs[i])
-                bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
-                PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i), levelBits: levelBits,
-                                      stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+                let doc = Int(truncatingIfNeeded: docs[i])
+                let word = doc &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+                bits[word] |= bit
+                let level = min(UInt16(truncatingIfNeeded: (mask & allowed & PostingMask.levels).trailingZeroBitCount), lastLevel)
+                levelBits[Int(truncatingIfNeeded: level) &* stride &+ word] |= bit
+                guard orderedMask &>> level & 1 != 0, let ranks else { continue }
+                let rank = level &<< 10 | ((mask & PostingMask.levels).trailingZeroBitCount == Int(level) ? positions.position(ofPosting: i) : 0)
+                if rank < ranks[doc] { ranks[doc] = rank }
             }
             return
         }
@@ -436,10 +449,15 @@ private struct PostingScan {
                 let mask = masks[i]
                 let position = cursor.next()
                 guard mask & allowed != 0, mask & required == required else { continue }
-                let doc = Int(docs[i])
-                bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
-                PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: position, levelBits: levelBits,
-                                      stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
+                let doc = Int(truncatingIfNeeded: docs[i])
+                let word = doc &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+                bits[word] |= bit
+                let level = min(UInt16(truncatingIfNeeded: (mask & allowed & PostingMask.levels).trailingZeroBitCount), lastLevel)
+                levelBits[Int(truncatingIfNeeded: level) &* stride &+ word] |= bit
+                guard orderedMask &>> level & 1 != 0 else { continue }
+                // As in `note`: the position is unknown (0) when the term's best level is not allowed.
+                let rank = level &<< 10 | ((mask & PostingMask.levels).trailingZeroBitCount == Int(level) ? position : 0)
+                if rank < ranks[doc] { ranks[doc] = rank }
             }
         }
     }
