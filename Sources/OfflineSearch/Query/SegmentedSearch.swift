@@ -301,7 +301,7 @@ private struct TierCursor {
                 case .list(let list):
                     if position < list.count {
                         position += 1
-                        head = (current.key, list[position - 1])
+                        head = (current.key, list[list.startIndex + position - 1])
                         return
                     }
                 }

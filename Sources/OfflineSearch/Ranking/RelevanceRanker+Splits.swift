@@ -78,7 +78,7 @@ extension RelevanceRanker {
         }
         // `starts[p]` is now where position p's end.
         return positions.map { position in
-            (levelRank + position, .list(Array(byPosition[starts[position] - counts[position]..<starts[position]])))
+            (levelRank + position, .list(byPosition[starts[position] - counts[position]..<starts[position]]))
         }
     }
 
@@ -122,7 +122,7 @@ extension RelevanceRanker {
         while start < keyed.count {
             var end = start + 1
             while end < keyed.count, keyed[end].rank == keyed[start].rank { end += 1 }
-            tiers.append((keyed[start].rank, .list(keyed[start..<end].map(\.document))))
+            tiers.append((keyed[start].rank, .list(keyed[start..<end].map(\.document)[...])))
             start = end
         }
         return tiers
@@ -271,7 +271,7 @@ extension RelevanceRanker {
                 buckets[splitting.count - whole].append(doc)
                 return true
             }
-            return buckets.indices.map { (-common - splitting.count + $0, .list(buckets[$0])) }
+            return buckets.indices.map { (-common - splitting.count + $0, .list(buckets[$0][...])) }
         }
     }
 }
