@@ -304,6 +304,10 @@ private struct TierCursor {
                         head = (current.key, list[list.startIndex + position - 1])
                         return
                     }
+                case .atPosition:
+                    // Listed once, then read as a list.
+                    tier = RelevanceRanker.KeyedTier(key: current.key, tier: .list(current.tier.elements(skip: 0, limit: .max)[...]))
+                    continue
                 }
             }
             guard let next = tiers.next() else {

@@ -38,48 +38,12 @@ extension RelevanceRanker {
     }
 
     /// The documents of one ordered level split by their position there (`ranks`), earliest
-    /// first, each part in document (custom) order: a counting sort, since positions are few and
-    /// small (at 1M records a one-letter prefix puts most records in one level, and growing a
-    /// list a position cost more than the split's set operations).
-    /// - Complexity: O(documents + positions), and no list when every document has one position.
+    /// first, each part in document (custom) order. The parts are counted here; their documents
+    /// are found when a part is read (`PositionSplit`).
     static func positionTiers(_ atLevel: DocumentSet, ranks: [UInt16], levelRank: Int) -> [(Int, Tier)] {
-        let positionCount = Int(PostingRank.position(of: PostingRank.unmatched)) + 1
-        var counts = [Int](repeating: 0, count: positionCount)
-        ranks.withUnsafeBufferPointer { ranks in
-            counts.withUnsafeMutableBufferPointer { counts in
-                atLevel.forEach { document in
-                    counts[Int(PostingRank.position(of: ranks[document]))] &+= 1
-                    return true
-                }
-            }
-        }
-        let positions = counts.indices.filter { counts[$0] != 0 }
-        guard positions.count > 1 else { return positions.map { (levelRank + $0, .set(atLevel)) } }
-        // Each position's documents end to end, in position order: `starts[p]` is where
-        // position p's come next.
-        var starts = [Int](repeating: 0, count: positionCount)
-        var total = 0
-        for position in positions {
-            starts[position] = total
-            total += counts[position]
-        }
-        let byPosition = [Int](unsafeUninitializedCapacity: total) { byPosition, initialized in
-            ranks.withUnsafeBufferPointer { ranks in
-                starts.withUnsafeMutableBufferPointer { starts in
-                    atLevel.forEach { document in
-                        let position = Int(PostingRank.position(of: ranks[document]))
-                        byPosition[starts[position]] = document
-                        starts[position] &+= 1
-                        return true
-                    }
-                }
-            }
-            initialized = total
-        }
-        // `starts[p]` is now where position p's end.
-        return positions.map { position in
-            (levelRank + position, .list(byPosition[starts[position] - counts[position]..<starts[position]]))
-        }
+        let split = PositionSplit(atLevel, ranks: ranks)
+        guard split.positions.count > 1 else { return split.positions.map { (levelRank + $0, .set(atLevel)) } }
+        return split.positions.map { (levelRank + $0, .atPosition(split, position: $0)) }
     }
 
     /// The attribute split of a group whose records were all read by the proximity split; nil

@@ -29,11 +29,15 @@ enum RelevanceRanker {
         /// A slice, so that the parts of one split share one array (`positionTiers`: at 1M a
         /// copy per part was a third of a one-letter query's time).
         case list(ArraySlice<Int>)
+        /// The documents at one position of an ordered level (`positionTiers`), found when
+        /// first read: the parts of the split after the page are counted, never listed.
+        case atPosition(PositionSplit, position: Int)
 
         var count: Int {
             switch self {
             case .set(let set): set.count
             case .list(let list): list.count
+            case .atPosition(let split, let position): split.count(at: position)
             }
         }
 
@@ -41,12 +45,17 @@ enum RelevanceRanker {
             switch self {
             case .set(let set): set.isEmpty
             case .list(let list): list.isEmpty
+            case .atPosition(let split, let position): split.count(at: position) == 0
             }
         }
 
         /// A tier of one document: no criterion can split it.
         var isSingle: Bool {
-            if case .list(let list) = self { list.count == 1 } else { false }
+            switch self {
+            case .set: false
+            case .list(let list): list.count == 1
+            case .atPosition(let split, let position): split.count(at: position) == 1
+            }
         }
 
         func documentSet(capacity: Int) -> DocumentSet {
@@ -56,6 +65,8 @@ enum RelevanceRanker {
                 var set = DocumentSet(capacity: capacity)
                 for document in list { set.insert(document) }
                 return set
+            case .atPosition(let split, let position):
+                return split.documentSet(at: position)
             }
         }
 
@@ -63,6 +74,7 @@ enum RelevanceRanker {
             switch self {
             case .set(let set): set.elements(skip: skip, limit: limit)
             case .list(let list): Array(list.dropFirst(skip).prefix(limit))
+            case .atPosition(let split, let position): split.elements(at: position, skip: skip, limit: limit)
             }
         }
     }
