@@ -133,7 +133,8 @@ struct PostingPositions: Sendable {
 
     @inline(__always)
     func position(ofPosting posting: Int) -> UInt16 {
-        guard posting >> 6 < present.count, present[posting >> 6] >> UInt64(posting & 63) & 1 != 0 else { return 0 }
+        let word = posting >> 6
+        guard word < present.count, present[word] >> UInt64(posting & 63) & 1 != 0 else { return 0 }
         return positions[slot(ofPosting: posting)]
     }
 

@@ -102,8 +102,8 @@ final class PositionSplit {
             }
             listed = list()
         }
-        guard let (documents, ends) = listed else { return nil }
-        return documents[ends[position] - counts[position]..<ends[position]]
+        guard let (all, ends) = listed else { return nil }
+        return all[ends[position] - counts[position]..<ends[position]]
     }
 
     /// Every part's documents by a counting sort: each position's end to end, in position order.
