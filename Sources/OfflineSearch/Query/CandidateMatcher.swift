@@ -42,6 +42,14 @@ struct CandidateMatches {
     var minProximity = 1
     /// Filled by the proximity criterion: each scanned record's attribute of its closest pairs.
     let proximityRanks = ProximityRanks()
+    /// Whether `levels` and `attributeRanks` hold every occurrence the proximity scan counts as
+    /// a query word's (every attribute searched, typos counted in all, no phrase synonym, whose
+    /// words are noted only where the phrase is): a record's attribute from its closest pairs
+    /// is then never better than its best match (`RelevanceRanker.proximityHead`).
+    var levelsHoldScannedWords = false
+    /// Each word's own levels (`PostingCollector.levelBits`: one bitmap per level), where the
+    /// word was matched apart (a kept word); nil for the others.
+    var wordLevels: [PackedBits?] = []
 
     /// Whether any word matched with a typo.
     var hasTypos: Bool { byTypos.contains { $0 != nil } }
@@ -61,6 +69,7 @@ enum CandidateMatcher {
         var optionalSets: [DocumentSet?] = []
         var anyOptional: DocumentSet?
         var wordTerms: [WordTerms] = []
+        var wordLevels: [PackedBits?] = []
 
         func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                            levels recordLevels: Bool = true, into bits: inout [UInt64]) {
@@ -206,9 +215,11 @@ enum CandidateMatcher {
                                      scope: scope, singleWord: words.count == 1)
                 : nil
             let match: WordMatchCache.Entry
+            var levelsApart: PackedBits?
             if let key, let cached = snapshot.wordMatches.entry(for: key) {
                 postings.merge(levelBits: cached.levelBits, ranks: cached.ranks)
                 match = cached
+                levelsApart = cached.levelBits
             } else {
                 let terms = termRange(of: word)
                 if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
@@ -220,10 +231,12 @@ enum CandidateMatcher {
                     postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
                     snapshot.wordMatches.store(entry, for: key)
                     match = entry
+                    levelsApart = entry.levelBits
                 } else {
                     match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
                 }
             }
+            wordLevels.append(levelsApart)
             byTypos.append(match.byTypos)
             variantTerms.append(match.variantTerms)
             exact.append(match.exact)
@@ -241,11 +254,14 @@ enum CandidateMatcher {
         }
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
-        return CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
-                                orderedLevels: snapshot.configuration.orderedLevels, exact: exact, byTypos: byTypos,
-                                variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
-                                forward: snapshot.forward, vocabularySize: snapshot.terms.count,
-                                searchable: snapshot.configuration.searchable ?? [])
+        var matches = CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
+                                       orderedLevels: snapshot.configuration.orderedLevels, exact: exact, byTypos: byTypos,
+                                       variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
+                                       forward: snapshot.forward, vocabularySize: snapshot.terms.count,
+                                       searchable: snapshot.configuration.searchable ?? [])
+        matches.levelsHoldScannedWords = scope.levels == PostingMask.levels && scope.typoLevels == PostingMask.levels && wordsStandAlone
+        matches.wordLevels = wordLevels
+        return matches
     }
 }
 

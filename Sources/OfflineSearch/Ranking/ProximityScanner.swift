@@ -50,11 +50,12 @@ struct ProximityScanner {
         sums = candidates.attributeStrategy == .sum
     }
 
-    /// Scans `documents` in order, calling `each` with each one's match. The arrays read are
+    /// Scans `documents` in order, calling `each` with each one's match until it returns false
+    /// (a caller that has read enough). The arrays read are
     /// held once for them all, and the records a few places ahead are asked from memory while
     /// one is read: a group's records are far apart in the forward index, and reading one is
     /// mostly waiting for it.
-    func scan(_ documents: [Int], _ each: (_ document: Int, _ match: Match) -> Void) {
+    func scan(_ documents: [Int], while each: (_ document: Int, _ match: Match) -> Bool) {
         withBuffers { terms, starts, table in
             for (index, document) in documents.enumerated() {
                 if index + Self.fetchAhead < documents.count, let base = terms.baseAddress {
@@ -63,10 +64,14 @@ struct ProximityScanner {
                     let end = min(Int(starts[ahead + 1]), start + Self.fetchedTerms)
                     for term in Swift.stride(from: start, to: end, by: Self.termsPerLine) { cprefetch_read(base + term) }
                 }
-                each(document, scan(document, terms: terms, starts: starts, table: table))
+                guard each(document, scan(document, terms: terms, starts: starts, table: table)) else { return }
             }
         }
     }
+
+    /// The smallest distance a record can have: every pair of query words adjacent (or closer
+    /// than `minProximity`).
+    var smallestDistance: Int { max(0, words.count - 1) * minProximity }
 
     /// How many records ahead `scan(_:_:)` asks for, and how much of each (its first cache lines).
     private static let fetchAhead = 8

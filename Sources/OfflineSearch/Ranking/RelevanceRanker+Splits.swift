@@ -72,9 +72,10 @@ extension RelevanceRanker {
         let scanner = ProximityScanner(candidates, documents: size)
         var keyed: [(rank: Int, document: Int)] = []
         keyed.reserveCapacity(size)
-        scanner.scan(group.elements(skip: 0, limit: .max)) { document, match in
+        scanner.scan(group.elements(skip: 0, limit: .max), while: { document, match in
             keyed.append((attributeValue(match, of: document, candidates: candidates), document))
-        }
+            return true
+        })
         return rankedTiers(keyed)
     }
 
@@ -122,13 +123,155 @@ extension RelevanceRanker {
         guard !overLimit else { return [(0, group)] }
         let scanner = ProximityScanner(candidates, documents: size)
         var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
-        scanner.scan(group.elements(skip: 0, limit: .max)) { document, match in
+        scanner.scan(group.elements(skip: 0, limit: .max), while: { document, match in
             buckets[match.distance].insert(document)
             if candidates.attributeFromProximity {
                 candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
             }
-        }
+            return true
+        })
         return buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
+    }
+
+    /// What `proximityHead` found.
+    enum ProximityHead {
+        /// `head`: the documents that come first, found at the smallest distance a record can
+        /// have, in the order the criteria after proximity give them; `rest`: the group's other
+        /// documents, still to be split by proximity.
+        case head([Int], rest: DocumentSet)
+        /// Every record was read: the whole split, as `proximityTiers` gives it.
+        case whole([(distance: Int, documents: DocumentSet)])
+    }
+
+    /// The proximity split of a large group of which only the first `needed` documents are
+    /// read (a page). The records are read in the order the criteria after proximity give them
+    /// (the attribute by best match), and each one at the smallest distance a record can have
+    /// is placed by its own values (with `minProximity`, its attribute from the scan, never
+    /// better than its best match: `levelsHoldScannedWords`). Once `needed` of them come before
+    /// every record still unread, nothing else can come before them, and the rest is left
+    /// unread. nil where that bound does not hold (the `sum` strategy, proximity twice, words
+    /// the levels do not hold) or where reading in order would not save reads (a group not
+    /// much larger than `needed`). The group must be within `proximityGroupLimit` (so is any
+    /// part of it).
+    /// - Complexity: the splits by `following` of the group up to the records read, plus the
+    ///   words of those records.
+    static func proximityHead(_ group: DocumentSet, needed: Int, candidates: CandidateMatches, following: ArraySlice<RankingCriterion>,
+                              boosts: [FilterBoost], geo: GeoRanking?) -> ProximityHead? {
+        guard candidates.wordTerms.count > 1, !following.contains(.proximity) else { return nil }
+        switch candidates.attributeStrategy {
+        case .best: break
+        case .minProximity: guard candidates.levelsHoldScannedWords else { return nil }
+        case .sum: return nil
+        }
+        let size = group.count
+        guard needed > 0, size > 64, size >= 4 * needed else { return nil }
+        let scanner = ProximityScanner(candidates, documents: size)
+        let closest = scanner.smallestDistance
+        // The order the records are read in: the criteria after proximity, the attribute by a
+        // bound of its value from the scan: the first level where each pair of words could be
+        // close when every word's own levels are known, else the best match.
+        var bestMatch = candidates
+        bestMatch.attributeStrategy = .best
+        if candidates.attributeStrategy == .minProximity, let levels = pairLevels(candidates, capacity: group.capacity) {
+            bestMatch.levels = levels
+            bestMatch.attributeRanks = nil
+        }
+        let attribute = following.firstIndex(of: .attribute).map { $0 - following.startIndex }
+        let order = keyedRelevanceTiers(of: .set(group), capacity: group.capacity, candidates: bestMatch, boosts: boosts, geo: geo,
+                                        criteria: Array(following), completeKeys: true)
+        var closestRead: [(key: [Int], document: Int)] = []
+        var read: [(document: Int, distance: Int, attributeRank: UInt16?)] = []
+        /// The first `needed` records, if they come before every unread record: those of the
+        /// tier being read (`frontier`) from `next` on, and those of the tiers after it. The
+        /// records read that do come before them all come before the others read.
+        func head(frontier: [Int], next: Int) -> [Int]? {
+            guard closestRead.count >= needed else { return nil }
+            let settled = closestRead.filter { $0.key == frontier ? $0.document < next : $0.key.lexicographicallyPrecedes(frontier) }
+            guard settled.count >= needed else { return nil }
+            return settled.sorted { $0.key == $1.key ? $0.document < $1.document : $0.key.lexicographicallyPrecedes($1.key) }
+                .prefix(needed).map(\.document)
+        }
+        var chunk = max(32, 2 * needed)
+        for keyed in order {
+            var skip = 0
+            let count = keyed.tier.count
+            while skip < count {
+                let documents = keyed.tier.elements(skip: skip, limit: chunk)
+                if let first = head(frontier: keyed.key, next: documents[0]) {
+                    var rest = group
+                    for document in first { rest.remove(document) }
+                    return .head(first, rest: rest)
+                }
+                skip += documents.count
+                chunk = min(2 * chunk, 1024)
+                scanner.scan(documents, while: { document, match in
+                    read.append((document, match.distance, match.attributeRank))
+                    if match.distance == closest {
+                        var key = keyed.key
+                        if candidates.attributeStrategy == .minProximity, let attribute {
+                            key[attribute] = attributeValue(match, of: document, candidates: candidates)
+                        }
+                        closestRead.append((key, document))
+                    }
+                    return true
+                })
+            }
+        }
+        // Every record read: the split whole, each record's attribute from its closest pairs
+        // kept for the attribute split (a head's rest is read again by `proximityTiers`).
+        var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (candidates.wordTerms.count - 1) + 1)
+        for (document, distance, attributeRank) in read {
+            buckets[distance].insert(document)
+            if candidates.attributeFromProximity {
+                candidates.proximityRanks.record(attributeRank, for: document, capacity: group.capacity)
+            }
+        }
+        return .whole(buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) })
+    }
+
+    /// For each level, the documents where some pair of consecutive query words (of the first
+    /// 16, as `ProximityScanner` reads) both occur at that level or a better one, and not at a
+    /// better level; then the documents where no pair does: a record's attribute from its
+    /// closest pairs is at or after its level here. nil unless every word's own levels are
+    /// known (`CandidateMatches.wordLevels`).
+    static func pairLevels(_ candidates: CandidateMatches, capacity: Int) -> [DocumentSet]? {
+        let count = min(candidates.wordTerms.count, 16)
+        let levelCount = candidates.levels.count
+        let stride = (capacity + 63) >> 6
+        guard count > 1, levelCount < 14, candidates.wordLevels.count >= count else { return nil }
+        var own: [[UInt64]] = []
+        for word in 0..<count {
+            guard let levels = candidates.wordLevels[word], levels.wordCount == stride * levelCount else { return nil }
+            own.append(levels.unpacked())
+        }
+        // Per word, the documents where it occurs at the level or a better one (one row each).
+        var atOrBefore = [UInt64](repeating: 0, count: count * stride)
+        var placed = [UInt64](repeating: 0, count: stride)
+        var result: [DocumentSet] = []
+        for level in 0..<levelCount {
+            var pairs = [UInt64](repeating: 0, count: stride)
+            atOrBefore.withUnsafeMutableBufferPointer { atOrBefore in
+                pairs.withUnsafeMutableBufferPointer { pairs in
+                    placed.withUnsafeMutableBufferPointer { placed in
+                        for word in 0..<count {
+                            own[word].withUnsafeBufferPointer { levels in
+                                let row = word * stride, atLevel = level * stride
+                                for index in 0..<stride { atOrBefore[row + index] |= levels[atLevel + index] }
+                                guard word > 0 else { return }
+                                for index in 0..<stride { pairs[index] |= atOrBefore[row - stride + index] & atOrBefore[row + index] }
+                            }
+                        }
+                        for index in 0..<stride {
+                            pairs[index] &= ~placed[index]
+                            placed[index] |= pairs[index]
+                        }
+                    }
+                }
+            }
+            result.append(DocumentSet(capacity: capacity, words: pairs))
+        }
+        result.append(DocumentSet(capacity: capacity, words: placed).complement())
+        return result
     }
 
     /// The largest tied group split by proximity (its cost is the words of every record in it).

@@ -88,7 +88,8 @@ enum RelevanceRanker {
         guard count > 0 else { return [] }
         var remainingSkip = start
         var result: [Int] = []
-        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns) {
+        for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns,
+                          documentsNeeded: start + count) {
             let size = tier.count
             if remainingSkip >= size { remainingSkip -= size; continue }
             result.append(contentsOf: tier.elements(skip: remainingSkip, limit: count - result.count))
@@ -130,10 +131,12 @@ enum RelevanceRanker {
     /// relevance.
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
+    /// `documentsNeeded`: at most how many documents the caller reads (`keyedRelevanceTiers`).
     static func tiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [], geo: GeoRanking? = nil,
-                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = []) -> some Sequence<Tier> {
+                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
+                      documentsNeeded: Int? = nil) -> some Sequence<Tier> {
         keyedTiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns,
-                   completeKeys: false).lazy.map(\.tier)
+                   completeKeys: false, documentsNeeded: documentsNeeded).lazy.map(\.tier)
     }
 
     /// The tiers in ranking order (with complete keys or none: `keyedRelevanceTiers`), lazily;
@@ -141,24 +144,29 @@ enum RelevanceRanker {
     /// - Complexity: per run reached, O(run / 64) to find its documents, plus the relevance
     ///   splits (O(n / 64) each) of the runs with several matching documents.
     static func keyedTiers(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
-                           criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true,
+                           criteria: [RankingCriterion], sortRuns: [UInt32], completeKeys: Bool = true, documentsNeeded: Int? = nil,
                            overLimit: @escaping (_ run: Range<Int>?) -> GroupLimit = { _ in ownSizeLimit }) -> AnySequence<KeyedTier> {
         guard sortRuns.count > 1 else {
             return keyedRelevanceTiers(of: .set(matched), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
-                                       criteria: criteria, completeKeys: completeKeys, overLimit: overLimit(nil))
+                                       criteria: criteria, completeKeys: completeKeys, documentsNeeded: documentsNeeded, overLimit: overLimit(nil))
         }
         var run = 0
         var inRun: AnyIterator<KeyedTier>?
+        var given = 0   // documents in the tiers given so far
         return AnySequence(AnyIterator<KeyedTier> {
             while true {
-                if let tier = inRun?.next() { return tier }
+                if let tier = inRun?.next() {
+                    given += tier.tier.count
+                    return tier
+                }
                 guard run + 1 < sortRuns.count else { return nil }
                 let range = Int(sortRuns[run])..<Int(sortRuns[run + 1])
                 let documents = matched.elements(in: range)
                 run += 1
                 guard !documents.isEmpty else { continue }
                 inRun = keyedRelevanceTiers(of: .list(documents[...]), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
-                                            criteria: criteria, completeKeys: completeKeys, overLimit: overLimit(range)).makeIterator()
+                                            criteria: criteria, completeKeys: completeKeys, documentsNeeded: documentsNeeded.map { $0 - given },
+                                            overLimit: overLimit(range)).makeIterator()
             }
         })
     }
@@ -181,24 +189,48 @@ enum RelevanceRanker {
     /// The relevance tiers of `matched` (documents of a snapshot of `capacity`), lazily, with their
     /// keys. With `completeKeys`, every tier has a value of every criterion (even a tier of one
     /// document), so tiers of two segments compare; without, keys are left empty.
+    /// `documentsNeeded`: how many documents the caller reads at most (a page's end), without
+    /// keys: a large group split by proximity then reads only the records up to them
+    /// (`proximityHead`).
     static func keyedRelevanceTiers(of matched: Tier, capacity: Int, candidates: CandidateMatches?, boosts: [FilterBoost], geo: GeoRanking? = nil,
-                                    criteria: [RankingCriterion], completeKeys: Bool,
+                                    criteria: [RankingCriterion], completeKeys: Bool, documentsNeeded: Int? = nil,
                                     overLimit: @escaping GroupLimit = ownSizeLimit) -> AnySequence<KeyedTier> {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
         var stack: [(group: Tier, criterion: Int, key: [Int])] = [(matched, 0, [])]
+        var given = 0   // documents in the tiers given so far
         return AnySequence(AnyIterator<KeyedTier> {
             while let (group, index, key) = stack.popLast() {
-                guard index < criteria.count, completeKeys || !group.isSingle else { return KeyedTier(key: key, tier: group) }
+                guard index < criteria.count, completeKeys || !group.isSingle else {
+                    given += group.count
+                    return KeyedTier(key: key, tier: group)
+                }
                 // One document: its values read directly, without a bitmap the size of the index
                 // per criterion.
                 if case .list(let list) = group, list.count == 1, let document = list.first {
+                    given += 1
                     return KeyedTier(key: values(of: document, criteria: criteria[index...], candidates: candidates, boosts: boosts, geo: geo,
                                                  key: key, overLimit: overLimit),
                                      tier: group)
                 }
-                let parts = split(group.documentSet(capacity: capacity), by: criteria[index],
+                let documents = group.documentSet(capacity: capacity)
+                // A page's documents from a large group split by proximity: only the records up
+                // to the page are read (keys are empty here, so a head needs none).
+                if !completeKeys, let documentsNeeded, criteria[index] == .proximity, let candidates, !candidates.levels.isEmpty,
+                   !overLimit(key, documents.count),
+                   let found = proximityHead(documents, needed: documentsNeeded - given, candidates: candidates,
+                                             following: criteria[(index + 1)...], boosts: boosts, geo: geo) {
+                    switch found {
+                    case .head(let head, let rest):
+                        if !rest.isEmpty { stack.append((.set(rest), index, key)) }
+                        stack.append((.list(head[...]), criteria.count, key))
+                    case .whole(let parts):
+                        for (_, part) in parts.reversed() { stack.append((.set(part), index + 1, key)) }
+                    }
+                    continue
+                }
+                let parts = split(documents, by: criteria[index],
                                   candidates: candidates, boosts: boosts, geo: geo, key: key, overLimit: overLimit)
                 for (value, part) in parts.reversed() where !part.isEmpty {
                     stack.append((part, index + 1, completeKeys ? key + [value] : key))
