@@ -152,11 +152,11 @@ enum RelevanceRanker {
         }
         var run = 0
         var inRun: AnyIterator<KeyedTier>?
-        var given = 0   // documents in the tiers given so far
+        var given = GivenDocuments(counting: documentsNeeded != nil)
         return AnySequence(AnyIterator<KeyedTier> {
             while true {
                 if let tier = inRun?.next() {
-                    given += tier.tier.count
+                    given.add(tier.tier)
                     return tier
                 }
                 guard run + 1 < sortRuns.count else { return nil }
@@ -165,10 +165,30 @@ enum RelevanceRanker {
                 run += 1
                 guard !documents.isEmpty else { continue }
                 inRun = keyedRelevanceTiers(of: .list(documents[...]), capacity: matched.capacity, candidates: candidates, boosts: boosts, geo: geo,
-                                            criteria: criteria, completeKeys: completeKeys, documentsNeeded: documentsNeeded.map { $0 - given },
+                                            criteria: criteria, completeKeys: completeKeys, documentsNeeded: documentsNeeded.map { $0 - given.count() },
                                             overLimit: overLimit(range)).makeIterator()
             }
         })
+    }
+
+    /// How many documents the tiers given so far hold, counted only when asked (a tier's count
+    /// reads its bitmap), and only when `counting`.
+    struct GivenDocuments {
+        let counting: Bool
+        private var counted = 0
+        private var uncounted: [Tier] = []
+
+        init(counting: Bool) { self.counting = counting }
+
+        mutating func add(_ tier: Tier) {
+            if counting { uncounted.append(tier) }
+        }
+
+        mutating func count() -> Int {
+            counted += uncounted.reduce(0) { $0 + $1.count }
+            uncounted.removeAll()
+            return counted
+        }
     }
 
     /// Whether a tied group is over `proximityGroupLimit`, given its key (its values of the
@@ -199,17 +219,17 @@ enum RelevanceRanker {
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
         var stack: [(group: Tier, criterion: Int, key: [Int])] = [(matched, 0, [])]
-        var given = 0   // documents in the tiers given so far
+        var given = GivenDocuments(counting: documentsNeeded != nil && !completeKeys)
         return AnySequence(AnyIterator<KeyedTier> {
             while let (group, index, key) = stack.popLast() {
                 guard index < criteria.count, completeKeys || !group.isSingle else {
-                    given += group.count
+                    given.add(group)
                     return KeyedTier(key: key, tier: group)
                 }
                 // One document: its values read directly, without a bitmap the size of the index
                 // per criterion.
                 if case .list(let list) = group, list.count == 1, let document = list.first {
-                    given += 1
+                    given.add(group)
                     return KeyedTier(key: values(of: document, criteria: criteria[index...], candidates: candidates, boosts: boosts, geo: geo,
                                                  key: key, overLimit: overLimit),
                                      tier: group)
@@ -217,9 +237,9 @@ enum RelevanceRanker {
                 let documents = group.documentSet(capacity: capacity)
                 // A page's documents from a large group split by proximity: only the records up
                 // to the page are read (keys are empty here, so a head needs none).
-                if !completeKeys, let documentsNeeded, criteria[index] == .proximity, let candidates, !candidates.levels.isEmpty,
+                if !completeKeys, let documentsNeeded, criteria[index] == .proximity, let candidates, mayReadHead(candidates),
                    !overLimit(key, documents.count),
-                   let found = proximityHead(documents, needed: documentsNeeded - given, candidates: candidates,
+                   let found = proximityHead(documents, needed: documentsNeeded - given.count(), candidates: candidates,
                                              following: criteria[(index + 1)...], boosts: boosts, geo: geo) {
                     switch found {
                     case .head(let head, let rest):
