@@ -144,12 +144,13 @@ extension RelevanceRanker {
     }
 
     /// The proximity split of a large group of which only the first `needed` documents are
-    /// read (a page). The records are read in the order the criteria after proximity give them
-    /// (the attribute by best match), and each one at the smallest distance a record can have
-    /// is placed by its own values (with `minProximity`, its attribute from the scan, never
-    /// better than its best match: `levelsHoldScannedWords`). Once `needed` of them come before
-    /// every record still unread, nothing else can come before them, and the rest is left
-    /// unread. nil where that bound does not hold (the `sum` strategy, proximity twice, words
+    /// read (a page). The records are read in the order the criteria after proximity give them,
+    /// the attribute by a bound of its value (with `minProximity`, the attribute from the scan
+    /// is never better than the level where each pair of words could first be close,
+    /// `pairLevels`, nor than the best match: `levelsHoldScannedWords`), and each one at the
+    /// smallest distance a record can have is placed by its own values. Once `needed` of them
+    /// come before every record still unread, nothing else can come before them, and the rest
+    /// is left unread. nil where that bound does not hold (the `sum` strategy, proximity twice, words
     /// the levels do not hold) or where reading in order would not save reads (a group not
     /// much larger than `needed`). The group must be within `proximityGroupLimit` (so is any
     /// part of it).
