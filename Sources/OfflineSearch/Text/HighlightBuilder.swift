@@ -34,23 +34,43 @@ struct HighlightBuilder {
         lookup = WordLookup(words: words, variantTerms: variantTerms)
     }
 
-    /// What `spans` compares a token with, per query word, read without copying the words (a
+    /// What `span` compares a token with, per query word, read without copying the words (a
     /// page's texts have thousands of tokens).
     private struct WordLookup {
         /// Each query word's folded text.
         let folded: [String]
+        /// Each query word's folded bytes when they are ASCII (nil otherwise): an ASCII token is
+        /// compared with them byte by byte, with no string made for it.
+        let asciiBytes: [[UInt8]?]
         /// Whether each query word is a prefix (`isPrefix`).
         let isPrefix: [Bool]
         /// Each query word's variants (`variantTerms`; empty past them).
         let variants: [Set<String>]
+        /// For each query word, the byte lengths of its ASCII variants (bit `min(length, 63)`),
+        /// and whether it has variants that are not ASCII: an ASCII token of no such length is
+        /// none of its variants, and no set is hashed for it.
+        let asciiVariantLengths: [UInt64]
+        let hasNonASCIIVariants: [Bool]
         /// How many distinct folded words the query has.
         let distinctWords: Int
 
         init(words: [QueryWord], variantTerms: [Set<String>]) {
             folded = words.map(\.folded)
+            asciiBytes = folded.map { word in word.utf8.allSatisfy { $0 < 0x80 } ? Array(word.utf8) : nil }
             isPrefix = words.map(\.isPrefix)
             variants = words.indices.map { $0 < variantTerms.count ? variantTerms[$0] : [] }
+            asciiVariantLengths = variants.map { variants in
+                variants.reduce(UInt64(0)) { mask, variant in
+                    variant.utf8.allSatisfy { $0 < 0x80 } ? mask | 1 << UInt64(min(variant.utf8.count, 63)) : mask
+                }
+            }
+            hasNonASCIIVariants = variants.map { variants in variants.contains { !$0.utf8.allSatisfy { $0 < 0x80 } } }
             distinctWords = Set(folded).count
+        }
+
+        /// Whether a token of `byteCount` bytes may be one of query word `index`'s variants.
+        func mayBeVariant(_ index: Int, isASCII: Bool, byteCount: Int) -> Bool {
+            !isASCII || hasNonASCIIVariants[index] || asciiVariantLengths[index] & 1 << UInt64(min(byteCount, 63)) != 0
         }
     }
 
@@ -67,52 +87,97 @@ struct HighlightBuilder {
         var wholeToken: Bool
     }
 
-    /// The spans of `text` matched by query words, for the given tokens.
-    func spans(_ text: String, tokens: [Token]) -> [Span?] {
-        let utf8 = matchesPlaceholders ? Array(text.utf8) : []
-        return tokens.map { token in
-            var best: Span?
-            // A placeholder (`<streetnumber>`) found through one of its replacements: wrapped
-            // with its brackets.
-            let placeholder = matchesPlaceholders && token.start > 0 && token.end < utf8.count && utf8[token.start - 1] == UInt8(ascii: "<")
-                && utf8[token.end] == UInt8(ascii: ">") ? SynonymTable.placeholderTerm(token.folded) : nil
-            // The token is a query word: the first word with it. Else the first word it matches
-            // otherwise; for one word, a placeholder first, then a variant, then a prefix.
-            if let index = lookup.folded.firstIndex(of: token.folded) {
-                return Span(start: token.start, end: token.end, word: index, wholeToken: true)
-            }
-            for index in lookup.folded.indices {
-                let variants = lookup.variants[index]
-                if let placeholder, variants.contains(placeholder) {
-                    best = Span(start: token.start - 1, end: token.end + 1, word: index, wholeToken: true)
-                } else if !variants.isEmpty, variants.contains(token.folded) {
-                    best = Span(start: token.start, end: token.end, word: index, wholeToken: true)
-                } else if lookup.isPrefix[index], token.folded.hasPrefix(lookup.folded[index]) {
-                    let end = HighlightBuilder.originalEnd(of: text, token: token, foldedLength: lookup.folded[index].utf8.count)
-                    best = Span(start: token.start, end: end, word: index, wholeToken: end == token.end)
-                }
-                if best != nil { break }
-            }
-            if best == nil, let compounds {
-                let parts = compounds.parts(of: token.folded)
-                for index in lookup.folded.indices where parts.contains(where: { part in
-                    part == lookup.folded[index] || (lookup.isPrefix[index] && part.hasPrefix(lookup.folded[index]))
-                        || lookup.variants[index].contains(part)
-                }) {
-                    return Span(start: token.start, end: token.end, word: index, wholeToken: true)
-                }
-            }
-            return best
+    /// A text's tokens (their UTF-8 ranges) and, for each, the span a query word matches in it.
+    struct SpannedText {
+        var tokens: [Range<Int>] = []
+        var spans: [Span?] = []
+    }
+
+    /// The tokens of `text` and their spans, read from the tokenizer's folded bytes: a string is
+    /// made for a token only when a set or a non-ASCII word needs one.
+    func spanned(_ text: String) -> SpannedText {
+        var sink = SpanSink(builder: self, text: text, utf8: matchesPlaceholders ? Array(text.utf8) : [])
+        Tokenizer.scan(text, separators: separators, into: &sink)
+        return sink.result
+    }
+
+    private struct SpanSink: TokenSink {
+        let builder: HighlightBuilder
+        let text: String
+        /// The text's bytes, only when a placeholder may be matched (they are read around tokens).
+        let utf8: [UInt8]
+        var result = SpannedText()
+
+        mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+            result.tokens.append(start..<end)
+            result.spans.append(builder.span(folded: folded, start: start, end: end, text: text, utf8: utf8))
         }
     }
 
+    /// The span a query word matches in one token (`folded`, at UTF-8 offsets `start..<end` of
+    /// `text`), or nil. The token is a query word: the first word with it. Else the first word it
+    /// matches otherwise; for one word, a placeholder first, then a variant, then a prefix. Else
+    /// a compound one of whose parts a query word matches.
+    private func span(folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int, text: String, utf8: [UInt8]) -> Span? {
+        let isASCII = folded.allSatisfy { $0 < 0x80 }
+        var made: String?
+        func string() -> String {
+            if let made { return made }
+            let string = String(decoding: folded, as: UTF8.self)
+            made = string
+            return string
+        }
+        // ASCII texts are equal, or one a prefix of the other, exactly when their bytes are.
+        for index in lookup.folded.indices {
+            let isWord = if isASCII, let bytes = lookup.asciiBytes[index] {
+                bytes.count == folded.count && bytes.elementsEqual(folded)
+            } else {
+                string() == lookup.folded[index]
+            }
+            if isWord { return Span(start: start, end: end, word: index, wholeToken: true) }
+        }
+        // A placeholder (`<streetnumber>`) found through one of its replacements: wrapped with its
+        // brackets.
+        let placeholder = matchesPlaceholders && start > 0 && end < utf8.count && utf8[start - 1] == UInt8(ascii: "<")
+            && utf8[end] == UInt8(ascii: ">") ? SynonymTable.placeholderTerm(string()) : nil
+        for index in lookup.folded.indices {
+            let variants = lookup.variants[index]
+            if let placeholder, variants.contains(placeholder) {
+                return Span(start: start - 1, end: end + 1, word: index, wholeToken: true)
+            }
+            if !variants.isEmpty, lookup.mayBeVariant(index, isASCII: isASCII, byteCount: folded.count), variants.contains(string()) {
+                return Span(start: start, end: end, word: index, wholeToken: true)
+            }
+            guard lookup.isPrefix[index] else { continue }
+            let hasPrefix = if isASCII, let bytes = lookup.asciiBytes[index] {
+                folded.starts(with: bytes)
+            } else {
+                string().hasPrefix(lookup.folded[index])
+            }
+            if hasPrefix {
+                let prefixEnd = HighlightBuilder.originalEnd(of: text, start: start, end: end, foldedLength: lookup.folded[index].utf8.count)
+                return Span(start: start, end: prefixEnd, word: index, wholeToken: prefixEnd == end)
+            }
+        }
+        if let compounds {
+            let parts = compounds.parts(of: string())
+            for index in lookup.folded.indices where parts.contains(where: { part in
+                part == lookup.folded[index] || (lookup.isPrefix[index] && part.hasPrefix(lookup.folded[index]))
+                    || lookup.variants[index].contains(part)
+            }) {
+                return Span(start: start, end: end, word: index, wholeToken: true)
+            }
+        }
+        return nil
+    }
+
     /// Where, in the original text, the first `foldedLength` folded bytes of a token end.
-    static func originalEnd(of text: String, token: Token, foldedLength: Int) -> Int {
+    static func originalEnd(of text: String, start: Int, end: Int, foldedLength: Int) -> Int {
         var folded = 0
-        var offset = token.start
+        var offset = start
         let utf8 = text.utf8
-        let startIndex = utf8.index(utf8.startIndex, offsetBy: token.start)
-        let endIndex = utf8.index(utf8.startIndex, offsetBy: token.end)
+        let startIndex = utf8.index(utf8.startIndex, offsetBy: start)
+        let endIndex = utf8.index(utf8.startIndex, offsetBy: end)
         for scalar in text.unicodeScalars[startIndex..<endIndex] {
             if folded >= foldedLength { break }
             offset += UTF8.width(scalar)
@@ -129,17 +194,16 @@ struct HighlightBuilder {
             index = text.utf8.index(after: index)
             while index < endIndex, text.utf8[index] & 0xC0 == 0x80 { index = text.utf8.index(after: index) }
         }
-        return min(offset, token.end)
+        return min(offset, end)
     }
 
     /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string; as in Algolia,
     /// `fullyHighlighted` only where something matched (`matchLevel` other than `none`).
     func highlight(_ text: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text, separators: separators)
-        let spans = spans(text, tokens: tokens)
+        let spans = spanned(text).spans
         let matched = Set(spans.compactMap { $0?.word })
         let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
-        let fully = !tokens.isEmpty && spans.allSatisfy { $0?.wholeToken == true }
+        let fully = !spans.isEmpty && spans.allSatisfy { $0?.wholeToken == true }
         let level = matchLevel(matched.count)
         var result: JSONObject = [
             "value": .string(value),
@@ -152,8 +216,8 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
     func snippet(_ text: String, wordCount: Int, ellipsis: String) -> JSONValue {
-        let tokens = Tokenizer.tokens(text, separators: separators)
-        let spans = spans(text, tokens: tokens)
+        let tokenized = spanned(text)
+        let (tokens, spans) = (tokenized.tokens, tokenized.spans)
         let matched = Set(spans.compactMap { $0?.word })
         guard tokens.count > wordCount, wordCount > 0 else {
             return ["value": .string(render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)),
@@ -173,7 +237,7 @@ struct HighlightBuilder {
             bestStart = max(0, min(firstMatch - 2, tokens.count - wordCount))
         }
         let end = bestStart + wordCount
-        var value = render(text, spans: spans.compactMap { $0 }, from: tokens[bestStart].start, to: tokens[end - 1].end)
+        var value = render(text, spans: spans.compactMap { $0 }, from: tokens[bestStart].lowerBound, to: tokens[end - 1].upperBound)
         if bestStart > 0 { value = ellipsis + " " + value }
         if end < tokens.count { value += " " + ellipsis }
         return ["value": .string(value), "matchLevel": .string(matchLevel(matched.count))]
@@ -188,27 +252,30 @@ struct HighlightBuilder {
     /// that touch share one pair of tags. (Only indexed separators make tokens touch: without
     /// them, a separator always stands between two tokens.)
     private func render(_ text: String, spans: [Span], from start: Int, to end: Int) -> String {
-        let utf8 = Array(text.utf8)
-        var out: [UInt8] = []
-        out.reserveCapacity(end - start + spans.count * (preTag.utf8.count + postTag.utf8.count))
-        var cursor = start
-        var open = false
-        for span in spans where span.start >= start && span.end <= end {
-            if open, span.start == cursor {
-                out.append(contentsOf: utf8[span.start..<span.end])
+        var text = text
+        return text.withUTF8 { utf8 in
+            func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: utf8[range]) }
+            var out: [UInt8] = []
+            out.reserveCapacity(end - start + spans.count * (preTag.utf8.count + postTag.utf8.count))
+            var cursor = start
+            var open = false
+            for span in spans where span.start >= start && span.end <= end {
+                if open, span.start == cursor {
+                    out.append(contentsOf: bytes(span.start..<span.end))
+                    cursor = span.end
+                    continue
+                }
+                if open { out.append(contentsOf: postTag.utf8) }
+                out.append(contentsOf: bytes(cursor..<span.start))
+                out.append(contentsOf: preTag.utf8)
+                out.append(contentsOf: bytes(span.start..<span.end))
+                open = true
                 cursor = span.end
-                continue
             }
             if open { out.append(contentsOf: postTag.utf8) }
-            out.append(contentsOf: utf8[cursor..<span.start])
-            out.append(contentsOf: preTag.utf8)
-            out.append(contentsOf: utf8[span.start..<span.end])
-            open = true
-            cursor = span.end
+            out.append(contentsOf: bytes(cursor..<end))
+            return String(decoding: out, as: UTF8.self)
         }
-        if open { out.append(contentsOf: postTag.utf8) }
-        out.append(contentsOf: utf8[cursor..<end])
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Maps the text in a value, keeping its shape: each string, and each number as its text,

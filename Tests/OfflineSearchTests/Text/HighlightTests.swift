@@ -166,4 +166,25 @@ import SearchAPI
         #expect(prefix["value"] == "<em>ca</em>ble")
         #expect(prefix["matchedWords"] == ["ca"])
     }
+
+    /// ASCII tokens are compared byte by byte and a variant looked up only for a token of one of
+    /// the variants' lengths; other tokens and words through strings. Each way gives the same.
+    @Test func variantsOfEveryLengthAndScriptAreFound() {
+        let lengths = Self.highlight("cable cab cables", query: "phone", variants: [["cables", "cab"]])
+        #expect(lengths["value"] == "cable <em>cab</em> <em>cables</em>")
+        let long = String(repeating: "a", count: 70)
+        let longer = Self.highlight("\(long) \(long)a \(long.prefix(63))", query: "zzz", variants: [[long, String(long.prefix(63))]])
+        #expect(longer["value"] == .string("<em>\(long)</em> \(long)a <em>\(long.prefix(63))</em>"))
+        let cyrillic = Self.highlight("Кот cat", query: "cat", variants: [["кот"]])
+        #expect(cyrillic["value"] == "<em>Кот</em> <em>cat</em>")
+    }
+
+    @Test func wordsAndPrefixesBeyondASCIIAreMatchedAsStrings() {
+        let prefix = Self.highlight("Кофе Кофемашина", query: "чай кофем", variants: [[], []])
+        #expect(prefix["value"] == "Кофе <em>Кофем</em>ашина")
+        #expect(prefix["matchLevel"] == "partial")
+        let word = Self.highlight("Crème brûlée", query: "brulee creme", variants: [[], []])
+        #expect(word["value"] == "<em>Crème</em> <em>brûlée</em>")
+        #expect(word["matchedWords"] == ["brulee", "creme"])
+    }
 }
