@@ -66,7 +66,7 @@ struct AlgoliaEndpoint: HTTPResponder {
             }
             return try read(operation)
         }
-        let encoded = ByteBuffer(string: answer.json.jsonString)
+        let encoded = ByteBuffer(bytes: answer.json.jsonBytes)
         context.answerSlot?.fill((operation, answer, encoded))
         return .algoliaJSON(answer.status, encoded)
     }
