@@ -122,15 +122,38 @@ extension RelevanceRanker {
         // Bounded work: a tied group larger than this is left in custom order (see DifferencesFromAlgolia).
         guard !overLimit else { return [(0, group)] }
         let scanner = ProximityScanner(candidates, documents: size)
-        var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (words.count - 1) + 1)
+        var split = DistanceSplit(candidates: candidates, capacity: group.capacity)
         scanner.scan(group.elements(skip: 0, limit: .max), while: { document, match in
-            buckets[match.distance].insert(document)
-            if candidates.attributeFromProximity {
-                candidates.proximityRanks.record(match.attributeRank, for: document, capacity: group.capacity)
-            }
+            split.place(document, distance: match.distance, attributeRank: match.attributeRank)
             return true
         })
-        return buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
+        return split.tiers
+    }
+
+    /// A group's records by proximity distance, as the scan places them, each record's attribute
+    /// from its closest pairs kept for the attribute split (`attributeFromProximity`).
+    private struct DistanceSplit {
+        let candidates: CandidateMatches
+        let capacity: Int
+        private var buckets: [DocumentSet]
+
+        init(candidates: CandidateMatches, capacity: Int) {
+            self.candidates = candidates
+            self.capacity = capacity
+            buckets = [DocumentSet](repeating: DocumentSet(capacity: capacity), count: 8 * (candidates.wordTerms.count - 1) + 1)
+        }
+
+        mutating func place(_ document: Int, distance: Int, attributeRank: UInt16?) {
+            buckets[distance].insert(document)
+            if candidates.attributeFromProximity {
+                candidates.proximityRanks.record(attributeRank, for: document, capacity: capacity)
+            }
+        }
+
+        /// The distances with records, smallest first.
+        var tiers: [(distance: Int, documents: DocumentSet)] {
+            buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) }
+        }
     }
 
     /// What `proximityHead` found.
@@ -218,14 +241,9 @@ extension RelevanceRanker {
         }
         // Every record read: the split whole, each record's attribute from its closest pairs
         // kept for the attribute split (a head's rest is read again by `proximityTiers`).
-        var buckets = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: 8 * (candidates.wordTerms.count - 1) + 1)
-        for (document, distance, attributeRank) in read {
-            buckets[distance].insert(document)
-            if candidates.attributeFromProximity {
-                candidates.proximityRanks.record(attributeRank, for: document, capacity: group.capacity)
-            }
-        }
-        return .whole(buckets.indices.filter { !buckets[$0].isEmpty }.map { ($0, buckets[$0]) })
+        var split = DistanceSplit(candidates: candidates, capacity: group.capacity)
+        for (document, distance, attributeRank) in read { split.place(document, distance: distance, attributeRank: attributeRank) }
+        return .whole(split.tiers)
     }
 
     /// Whether the bound `proximityHead` reads in order by holds for these words: several of
