@@ -164,5 +164,9 @@ import Testing
         }
         #expect(RequestLogMiddleware.loggedPath("/1/keys/admin-secret") == "/1/keys/…")
         #expect(RequestLogMiddleware.loggedPath("/1/indexes/x") == "/1/indexes/x")
+        #expect(RequestLogMiddleware.tenths(0) == "0.0")
+        #expect(RequestLogMiddleware.tenths(12.34) == "12.3")
+        #expect(RequestLogMiddleware.tenths(0.96) == "1.0")
+        #expect(RequestLogMiddleware.tenths(1234.56) == "1234.6")
     }
 }

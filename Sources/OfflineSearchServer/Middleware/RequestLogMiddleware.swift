@@ -1,4 +1,3 @@
-import Foundation
 import Hummingbird
 import Logging
 
@@ -14,8 +13,15 @@ struct RequestLogMiddleware: RouterMiddleware {
         let response = try await next(request, context)
         let elapsed = ContinuousClock.now - started
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        logger.info("\(request.method.rawValue) \(RequestLogMiddleware.loggedPath(request.uri.path)) \(response.status.code) \(String(format: "%.1f", milliseconds))ms")
+        logger.info("\(request.method.rawValue) \(RequestLogMiddleware.loggedPath(request.uri.path)) \(response.status.code) \(RequestLogMiddleware.tenths(milliseconds))ms")
         return response
+    }
+
+    /// A duration with one decimal (`12.3`), written without Foundation's `String(format:)`,
+    /// which cost more than the rest of the line under load.
+    static func tenths(_ value: Double) -> String {
+        let tenths = Int((max(value, 0) * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10)"
     }
 
     /// The path as the request log shows it: an API key in `/1/keys/{key}` is not written.
