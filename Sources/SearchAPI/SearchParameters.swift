@@ -271,10 +271,7 @@ public struct SearchParameters: Sendable, Hashable {
 
     /// Algolia's `params` echo: the parameters URL-encoded, arrays and objects as JSON.
     public var urlEncoded: String {
-        jsonObject.entries.map { key, value in
-            let text = value.scalarText ?? value.jsonString
-            return "\(FormURLEncoding.encode(key))=\(FormURLEncoding.encode(text))"
-        }.joined(separator: "&")
+        FormURLEncoding.encodePairs(jsonObject.entries.lazy.map { key, value in (key: key, value: value.scalarText ?? value.jsonString) })
     }
 }
 

@@ -87,24 +87,45 @@ package enum PathSegmentEncoding {
 /// Unreserved characters (`A-Z a-z 0-9 - _ . ~`) as they are, a space as `space`, every other
 /// UTF-8 byte as `%XX`: the one percent-encoder of a query string and of a path.
 private func percentEncoded(_ text: String, space: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    let hex = Array("0123456789ABCDEF")
+    var out: [UInt8] = []
+    out.reserveCapacity(text.utf8.count + 8)
+    percentEncode(text, space: space, into: &out)
+    return String(decoding: out, as: UTF8.self)
+}
+
+/// Appends `text` percent-encoded (see `percentEncoded`) to `out`, byte by byte: every
+/// response's `params` is written with it.
+private func percentEncode(_ text: String, space: String, into out: inout [UInt8]) {
+    let hex: StaticString = "0123456789ABCDEF"
     for byte in text.utf8 {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
              UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"),
              UInt8(ascii: "."), UInt8(ascii: "~"):
-            out.unicodeScalars.append(Unicode.Scalar(byte))
+            out.append(byte)
         case UInt8(ascii: " "):
-            out.append(space)
+            out.append(contentsOf: space.utf8)
         default:
-            out.append("%")
-            out.append(hex[Int(byte >> 4)])
-            out.append(hex[Int(byte & 0xF)])
+            out.append(UInt8(ascii: "%"))
+            out.append(hex.utf8Start[Int(byte >> 4)])
+            out.append(hex.utf8Start[Int(byte & 0xF)])
         }
     }
-    return out
+}
+
+extension FormURLEncoding {
+    /// `key=value&…` of ordered pairs, each side encoded (`encode`): a `params` string.
+    package static func encodePairs(_ pairs: some Sequence<(key: String, value: String)>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(128)
+        for (index, pair) in pairs.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: "&")) }
+            percentEncode(pair.key, space: "+", into: &out)
+            out.append(UInt8(ascii: "="))
+            percentEncode(pair.value, space: "+", into: &out)
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
 }
 
 /// The value of a hex digit, either case; nil for any other byte.
