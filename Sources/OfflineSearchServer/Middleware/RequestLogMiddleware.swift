@@ -20,7 +20,7 @@ struct RequestLogMiddleware: RouterMiddleware {
     /// A duration with one decimal (`12.3`), written without Foundation's `String(format:)`,
     /// which cost more than the rest of the line under load.
     static func tenths(_ value: Double) -> String {
-        let tenths = Int((max(value, 0) * 10).rounded())
+        let tenths = value.isFinite ? Int((max(value, 0) * 10).rounded()) : 0
         return "\(tenths / 10).\(tenths % 10)"
     }
 
