@@ -24,6 +24,8 @@ struct ReplayOptions {
     var warmup = true
     /// Whether the engine counts the searches in its analytics (the library's default).
     var analytics = true
+    /// The engine's `searchCacheSize` in bytes (nil: its default, by the index's size).
+    var searchCacheSize: Int?
 }
 
 /// What one replay measured. Times are per request: the median over the repeats of the time
@@ -89,7 +91,8 @@ struct ReplayResult {
 func replay(dataDirectory: String, queries: [MultiSearchQuery], options: ReplayOptions) throws -> ReplayResult {
     let opened = ContinuousClock.now
     let engine = try SearchEngine(directory: URL(fileURLWithPath: dataDirectory),
-                                  analytics: options.analytics ? SearchAnalytics.Configuration() : nil)
+                                  analytics: options.analytics ? SearchAnalytics.Configuration() : nil,
+                                  searchCacheSize: options.searchCacheSize)
     return try replay(engine: engine, queries: queries, options: options, openedAt: opened)
 }
 

@@ -16,10 +16,12 @@ commands:
       (generated: the bundled instantsearch_query_suggestions; real: query_suggestions.json)
       (every keystroke prefix; 20 hits, facets brand and categories, name highlighted) in a
       child process (--in-process: in this one).
-  replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--no-analytics] [--json]
+  replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--no-analytics]
+         [--search-cache MIB] [--json]
       Replays any JSON Lines log of requests ({"indexName": ..., ...params}, the lines
       `offline-search query` reads) against the indices of an existing data directory
-      (--no-analytics: the engine counts no searches).
+      (--no-analytics: the engine counts no searches; --search-cache: the engine's
+      searchCacheSize in MiB, 0 for none; default: by the index's size).
   open-first --data DIR --index NAME [--query TEXT | --log FILE.jsonl]
       Opens the index and runs one search (the log's first request, or --query); prints JSON
       with the open and first-search times and the resident memory.
@@ -65,7 +67,7 @@ struct Arguments {
     static let valueOptions: [String: Set<String>] = [
         "keystrokes": ["--size", "--source", "--data", "--repeat", "--sample-every", "--limit", "--seed", "--typo-tolerance",
                        "--datasets", "--write-log", "--cold-runs", "--index", "--json-out"],
-        "replay": ["--data", "--log", "--repeat", "--sample-every"],
+        "replay": ["--data", "--log", "--repeat", "--sample-every", "--search-cache"],
         "open-first": ["--data", "--index", "--query", "--log"],
         "refinements": ["--data", "--index", "--repeat", "--limit", "--source", "--datasets"],
         "headless": ["--data", "--index", "--repeat", "--limit", "--source", "--datasets"],
@@ -314,7 +316,8 @@ func runReplay(_ args: Arguments) throws {
     let logPath = try args.string("--log")
     let options = ReplayOptions(repeats: try args.int("--repeat", default: 3, min: 1),
                                 sampleEvery: try args.int("--sample-every", default: 1, min: 1),
-                                warmup: !args.flags.contains("--no-warmup"), analytics: !args.flags.contains("--no-analytics"))
+                                warmup: !args.flags.contains("--no-warmup"), analytics: !args.flags.contains("--no-analytics"),
+                                searchCacheSize: args.values["--search-cache"] == nil ? nil : try args.int("--search-cache") * 1024 * 1024)
     guard FileManager.default.fileExists(atPath: dataDirectory) else { throw BenchError("no data directory at \(dataDirectory)") }
     let queries = try readRequestLog(logPath)
     guard !queries.isEmpty else { throw BenchError("\(logPath): no requests") }

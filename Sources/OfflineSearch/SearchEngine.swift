@@ -59,12 +59,27 @@ public final class SearchEngine: SearchService, Sendable {
     /// records were added, said so in the response's `message`; a search with filters waits).
     /// False: the index is derived when it is opened, and every search waits for it (a
     /// one-shot command that answers one search and exits).
+    ///
+    /// `searchCacheSize`: see ``searchCacheSize``; nil, the default, sizes it by the index.
     public convenience init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash,
                             analytics: SearchAnalytics.Configuration? = SearchAnalytics.Configuration(),
-                            answersWhileDeriving: Bool = true) throws(SearchError) {
+                            answersWhileDeriving: Bool = true, searchCacheSize: Int? = nil) throws(SearchError) {
         try self.init(directory: directory, readOnly: readOnly, durability: durability, journal: .writeAheadLog, analytics: analytics,
-                      answersWhileDeriving: answersWhileDeriving)
+                      answersWhileDeriving: answersWhileDeriving, searchCacheSize: searchCacheSize)
     }
+
+    /// The most bytes of memory each index keeps of what its searches worked out, for the next
+    /// keystrokes and the next users: the records each query word matched (a short prefix
+    /// typed again, "samsung" asked for again at every keystroke after it), their typo
+    /// candidates, facet counts over large sets of matches, and the records read for hits.
+    /// Answers are the same whatever it is; only their speed changes. Nil (the default): each
+    /// index's caches are bounded by its size: about 81 MiB up to a million records, 72 bytes a
+    /// record more beyond (a bound,
+    /// filled only by varied traffic over a large index). A number bounds them to that many
+    /// bytes an index (an index just written to briefly holds a few snapshots, each bounded
+    /// alike): lower it on a phone holding a large index. 0 keeps nothing: every search is
+    /// worked out afresh.
+    public let searchCacheSize: Int?
 
     /// Whether a large index opened without its derived index answers from its FTS5 table
     /// while it is derived on a background thread (see `init(directory:…)`).
@@ -81,7 +96,11 @@ public final class SearchEngine: SearchService, Sendable {
     let journal: RecordStore.Journal
 
     init(directory: URL, readOnly: Bool = false, durability: Durability = .processCrash, journal: RecordStore.Journal,
-         analytics: SearchAnalytics.Configuration? = nil, answersWhileDeriving: Bool = true) throws(SearchError) {
+         analytics: SearchAnalytics.Configuration? = nil, answersWhileDeriving: Bool = true, searchCacheSize: Int? = nil) throws(SearchError) {
+        if let searchCacheSize, searchCacheSize < 0 {
+            throw SearchError(.invalidParameter, "searchCacheSize must be 0 (no cache) or more bytes, or nil (sized by the index); got \(searchCacheSize)")
+        }
+        self.searchCacheSize = searchCacheSize
         self.directory = directory
         self.answersWhileDeriving = answersWhileDeriving
         self.readOnly = readOnly
@@ -149,7 +168,7 @@ public final class SearchEngine: SearchService, Sendable {
             try body()
         })
         let index = try SearchIndex(name: name, path: fileURL(for: name).path, directory: directory, readOnly: readOnly,
-                                    durability: durability, journal: journal, analytics: analytics,
+                                    durability: durability, journal: journal, analytics: analytics, searchCacheSize: searchCacheSize,
                                     backgroundDerivationFrom: answersWhileDeriving ? LiveIndex.deriveInBackgroundFrom : .max)
         var all = indices.value
         all[name] = index

@@ -29,13 +29,13 @@ public final class SearchIndex: Sendable {
 
     init(name: String, path: String, directory: IndexDirectory? = nil, readOnly: Bool = false,
          durability: SearchEngine.Durability = .processCrash, journal: RecordStore.Journal = .writeAheadLog,
-         analytics: SearchAnalytics? = nil, backgroundDerivationFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
+         analytics: SearchAnalytics? = nil, searchCacheSize: Int? = nil, backgroundDerivationFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
          beforeBackgroundDerivation: (@Sendable () -> Void)? = nil) throws(SearchError) {
         self.name = name
         self.directory = directory
         self.analytics = analytics
         live = try LiveIndex(store: try RecordStore(path: path, readOnly: readOnly, durability: durability, journal: journal),
-                             backgroundFrom: backgroundDerivationFrom, beforeBackgroundDerivation: beforeBackgroundDerivation)
+                             cacheSize: searchCacheSize, backgroundFrom: backgroundDerivationFrom, beforeBackgroundDerivation: beforeBackgroundDerivation)
     }
 
     /// Whether writes fail (the index was opened read-only, or its folder cannot be written).

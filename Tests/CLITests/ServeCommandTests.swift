@@ -20,11 +20,20 @@ import Testing
         #expect(result.stderr.contains("Refusing to serve with an empty --"), "\(result.stderr)")
     }
 
+    @Test(arguments: [["--search-cache", "-1"], ["--search-cache", "65537"], ["--response-cache", "-1"]])
+    func refusesACacheSizeOutOfRange(option: [String]) throws {
+        // "=": ArgumentParser reads a separate "-1" as an option.
+        let result = try CLI.run(["serve", "--port", "0", "\(option[0])=\(option[1])"])
+        #expect(result.status == 64, "\(result.stderr)")
+        #expect(result.stderr.contains("\(option[0]) must be from 0 (off) to 65536 MiB, got \(option[1])"), "\(result.stderr)")
+    }
+
     @Test func servesTheDefaultFolderWhereADemoIndexAppearsWhenNamedAndStopsOnSIGTERM() async throws {
         let home = DataDirectory()
         let process = Process()
         process.executableURL = CLI.binary
-        process.arguments = ["serve", "--port", "0", "--admin-key", "admin"]
+        // A search cache of 1 MiB an index: answers as with the default.
+        process.arguments = ["serve", "--port", "0", "--admin-key", "admin", "--search-cache", "1"]
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = nil
         environment["HOME"] = home.path

@@ -35,6 +35,12 @@ final class FacetCountCache: Sendable {
     /// How many sets' counts are kept.
     var count: Int { cache.count }
 
+    /// The most bytes the counts hold together.
+    var byteBudget: Int { cache.byteBudget }
+
+    /// Bounds what this cache holds to `bytes` (0: nothing is kept).
+    func setByteBudget(_ bytes: Int) { cache.setByteBudget(bytes) }
+
     init(documentCount: Int) {
         // 8 bytes a record, at least 4 MiB: a set kept weighs at most a bitmap of the index.
         cache = BoundedCache(byteBudget: max(4 << 20, 8 * documentCount), entryLimit: FacetCountCache.entryLimit)

@@ -285,6 +285,15 @@ final class IndexSnapshot: Sendable {
         self.geo = geo
     }
 
+    /// Bounds this snapshot's caches to `bytes` together (`SearchEngine.searchCacheSize`): a
+    /// sixteenth for the facet counts, the rest for the words' matches. Without it, each cache
+    /// has a budget by the snapshot's size (`WordMatchCache.byteBudget`, `FacetCountCache`).
+    func limitCaches(to bytes: Int) {
+        let bytes = max(0, bytes)
+        facetCounts.setByteBudget(bytes / 16)
+        wordMatches.setByteBudget(bytes - bytes / 16)
+    }
+
     func facetColumn(_ path: String) -> FacetColumn? { facets.first { $0.path == path } }
 
     /// How many postings the terms of `range` have together.

@@ -153,6 +153,15 @@ final class IndexState: Sendable {
     }
 
     var base: IndexSnapshot { segments[0].snapshot }
+
+    /// Bounds what this state's searches keep to `bytes` (`SearchEngine.searchCacheSize`): an
+    /// eighth for the records read (`storedRecords`), the rest for each segment's caches
+    /// (`IndexSnapshot.limitCaches`).
+    func limitCaches(to bytes: Int) {
+        let bytes = max(0, bytes)
+        storedRecords.setByteBudget(bytes / 8)
+        for segment in segments { segment.snapshot.limitCaches(to: bytes - bytes / 8) }
+    }
     var configuration: IndexConfiguration { base.configuration }
     /// The number of records.
     var documentCount: Int { segments.reduce(0) { $0 + $1.liveCount } }

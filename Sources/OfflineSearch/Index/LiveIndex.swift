@@ -9,7 +9,7 @@ import SearchAPI
 /// only; the façade above it (`SearchIndex`) adds names, replicas and the public API.
 final class LiveIndex: Sendable {
     let store: RecordStore
-    private let current: LockedValue<IndexState>
+    private let current: CurrentState
     /// Serializes this index's writes, and lets a reader wait for a write in flight: the one
     /// lock of ours in the engine's write path (the store relies on it; SQLite's own lock
     /// orders the writes of other processes).
@@ -45,23 +45,26 @@ final class LiveIndex: Sendable {
     /// derived file when it is valid; else derived from the records, at once, or from
     /// `backgroundFrom` records on a background thread (`deriving`), which first calls
     /// `beforeBackgroundDerivation` (tests hold it there).
-    init(store: RecordStore, backgroundFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
+    ///
+    /// `cacheSize` bounds the bytes each snapshot's search caches hold (nil: by its size; see
+    /// `SearchEngine.searchCacheSize`).
+    init(store: RecordStore, cacheSize: Int? = nil, backgroundFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
          beforeBackgroundDerivation: (@Sendable () -> Void)? = nil) throws(SearchError) {
         self.store = store
         let (generation, rules) = try store.rules()
         ruleBook = LockedValue(RuleBook(generation: generation, stored: rules))
         let derived = DerivedIndex(store: store)
         if let loaded = try derived.loadState() {
-            current = LockedValue(loaded)
+            current = CurrentState(loaded, cacheSize: cacheSize)
             return
         }
         guard try store.largestCommittedRowID() >= backgroundFrom else {
-            current = LockedValue(try derived.currentState())
+            current = CurrentState(try derived.currentState(), cacheSize: cacheSize)
             return
         }
         let (committed, settings, _) = try store.committedMetadata()
         let empty = SnapshotBuilder.build([], configuration: try IndexConfiguration(settings: settings), generation: committed)
-        current = LockedValue(IndexState(base: empty))
+        current = CurrentState(IndexState(base: empty), cacheSize: cacheSize)
         deriving.value = true
         // The thread takes the write lock before this returns: no write or catching up runs on
         // the empty state.
@@ -79,6 +82,28 @@ final class LiveIndex: Sendable {
             deriving.value = false
         }
         locked.wait()
+    }
+
+    /// The state searches read, behind a lock. Every state put here has its snapshots' caches
+    /// bounded by the engine's `searchCacheSize` first, whichever path made it (a write, a
+    /// merge, catching up, the derivation).
+    private final class CurrentState: Sendable {
+        private let state: LockedValue<IndexState>
+        let cacheSize: Int?
+
+        init(_ state: IndexState, cacheSize: Int?) {
+            if let cacheSize { state.limitCaches(to: cacheSize) }
+            self.state = LockedValue(state)
+            self.cacheSize = cacheSize
+        }
+
+        var value: IndexState {
+            get { state.value }
+            set {
+                if let cacheSize { newValue.limitCaches(to: cacheSize) }
+                state.value = newValue
+            }
+        }
     }
 
     /// Waits while the derived index is built in the background (`deriving`).

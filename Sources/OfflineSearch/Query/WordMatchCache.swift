@@ -111,6 +111,19 @@ final class WordMatchCache: Sendable {
     /// How many bytes the entries hold.
     var byteCount: Int { cache.byteCount }
 
+    /// The most bytes the matches, typo candidates and sightings hold together.
+    var byteBudget: Int { cache.byteBudget + typoCandidates.byteBudget + seen.byteBudget }
+
+    /// Bounds what this cache holds to `bytes` (`IndexSnapshot.limitCaches`): a sixteenth for the
+    /// typo candidates, a sixty-fourth for the sightings, the rest for the matches. 0 keeps
+    /// nothing: every word is matched afresh.
+    func setByteBudget(_ bytes: Int) {
+        let bytes = max(0, bytes)
+        typoCandidates.setByteBudget(bytes / 16)
+        seen.setByteBudget(bytes / 64)
+        cache.setByteBudget(bytes - bytes / 16 - bytes / 64)
+    }
+
     /// The typo walk's candidates for a word (`TypoCandidates.find`), kept apart from the
     /// matches: a few bytes a candidate, so they outlast the matches that the budget lets go.
     struct TypoKey: Hashable, Sendable {

@@ -2,26 +2,40 @@
 /// between threads. The snapshot's caches (`WordMatchCache`, `FacetCountCache`) keep their
 /// entries here; each entry says what it weighs.
 final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
-    let byteBudget: Int
     let entryLimit: Int
 
     private struct Contents: Sendable {
         var entries: [Key: (value: Value, bytes: Int, lastUse: Int)] = [:]
         var bytes = 0
         var clock = 0
+        var byteBudget: Int
+
+        /// Lets the least recently used entries go until the cache is an eighth under its
+        /// bounds, so that a full cache does not look for its oldest entry on every store.
+        mutating func evict(entryLimit: Int) {
+            guard bytes > byteBudget || entries.count > entryLimit else { return }
+            let (bytesTarget, countTarget) = (byteBudget - byteBudget / 8, entryLimit - entryLimit / 8)
+            for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
+                guard bytes > bytesTarget || entries.count > countTarget else { break }
+                bytes -= entry.bytes
+                entries[key] = nil
+            }
+        }
     }
 
-    private let contents = LockedValue(Contents())
+    private let contents: LockedValue<Contents>
 
     init(byteBudget: Int, entryLimit: Int) {
-        self.byteBudget = byteBudget
         self.entryLimit = entryLimit
+        contents = LockedValue(Contents(byteBudget: max(0, byteBudget)))
     }
 
     /// How many entries are kept.
     var count: Int { contents.value.entries.count }
     /// How many bytes the entries weigh together.
     var byteCount: Int { contents.value.bytes }
+    /// The most bytes the entries may weigh together (0: nothing is kept).
+    var byteBudget: Int { contents.value.byteBudget }
 
     subscript(key: Key) -> Value? {
         contents.modify { contents in
@@ -33,21 +47,22 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
 
     /// Keeps `value`, which weighs `bytes`, unless it alone is over a quarter of the budget.
-    /// When the cache is over a bound, the least recently used entries go until it is an
-    /// eighth under it, so that a full cache does not look for its oldest entry on every store.
+    /// When the cache is over a bound, the least recently used entries go.
     func store(_ value: Value, bytes: Int, for key: Key) {
-        guard bytes <= byteBudget / 4 else { return }
         contents.modify { contents in
+            guard bytes <= contents.byteBudget / 4 else { return }
             contents.clock += 1
             if let old = contents.entries.updateValue((value, bytes, contents.clock), forKey: key) { contents.bytes -= old.bytes }
             contents.bytes += bytes
-            guard contents.bytes > byteBudget || contents.entries.count > entryLimit else { return }
-            let (bytesTarget, countTarget) = (byteBudget - byteBudget / 8, entryLimit - entryLimit / 8)
-            for (key, entry) in contents.entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-                guard contents.bytes > bytesTarget || contents.entries.count > countTarget else { break }
-                contents.bytes -= entry.bytes
-                contents.entries[key] = nil
-            }
+            contents.evict(entryLimit: entryLimit)
+        }
+    }
+
+    /// Sets the byte budget (negative counts as 0), letting entries go if the cache is now over it.
+    func setByteBudget(_ byteBudget: Int) {
+        contents.modify { contents in
+            contents.byteBudget = max(0, byteBudget)
+            contents.evict(entryLimit: entryLimit)
         }
     }
 }

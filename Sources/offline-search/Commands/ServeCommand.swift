@@ -29,6 +29,10 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .customLong("response-cache"),
             help: "MiB of memory for answers to repeated searches, kept while no write changes the indices they read (0: off).")
     var responseCacheMiB = 64
+    @Option(name: .customLong("search-cache"),
+            help: ArgumentHelp("MiB of memory each index keeps of what searches worked out (words matched, facet counts, records read), for the next keystrokes (0: none; default: by the index's size, about 81).",
+                               valueName: "MiB"))
+    var searchCacheMiB: Int?
     @Flag(name: .customLong("no-dashboard"), help: "Do not serve the dashboard (the web page at / and /dashboard).")
     var noDashboard = false
 
@@ -36,6 +40,9 @@ struct ServeCommand: AsyncParsableCommand {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535, got \(port)") }
         guard (0...65536).contains(responseCacheMiB) else {
             throw ValidationError("--response-cache must be from 0 (off) to 65536 MiB, got \(responseCacheMiB)")
+        }
+        if let searchCacheMiB, !(0...65536).contains(searchCacheMiB) {
+            throw ValidationError("--search-cache must be from 0 (off) to 65536 MiB, got \(searchCacheMiB)")
         }
         // Before the data folder is opened (or made): a refused start leaves nothing behind.
         do { try ServerConfiguration(host: host, port: port, adminKey: adminKey, searchKey: searchKey).check() } catch {
@@ -53,7 +60,7 @@ struct ServeCommand: AsyncParsableCommand {
     @available(macOS 14, iOS 17, tvOS 17, *)
     private func serve() async throws {
         let folder = data.folder
-        let engine = try folder.engine(answersWhileDeriving: true)
+        let engine = try folder.engine(answersWhileDeriving: true, searchCacheSize: searchCacheMiB.map { $0 * 1024 * 1024 })
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey,
                                                 responseCacheSize: responseCacheMiB * 1024 * 1024, dashboard: !noDashboard)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }

@@ -60,13 +60,14 @@ struct DataFolder {
     ///   answers from its FTS5 table while it is derived in the background (a server, a terminal
     ///   UI), rather than derive it first (a command that answers and exits: its answers are
     ///   the search index's, and the derived index is stored for the next run).
-    func engine(preparing names: [String] = [], answersWhileDeriving: Bool = false) throws -> SearchEngine {
+    func engine(preparing names: [String] = [], answersWhileDeriving: Bool = false, searchCacheSize: Int? = nil) throws -> SearchEngine {
         let isNew = !FileManager.default.fileExists(atPath: url.path)
         // The size of the delta before a merge (`SearchIndex.deltaLimit`), for tuning and tests.
         if let limit = ProcessInfo.processInfo.environment["OFFLINE_SEARCH_DELTA_LIMIT"].flatMap({ Int($0) }), limit > 0 {
             SearchIndex.deltaLimit = limit
         }
-        let engine = try SearchEngine(directory: url, durability: durability, answersWhileDeriving: answersWhileDeriving)
+        let engine = try SearchEngine(directory: url, durability: durability, answersWhileDeriving: answersWhileDeriving,
+                                      searchCacheSize: searchCacheSize)
         if isNew && isDefault {
             Terminal.note("Created the data folder \(url.path) (delete it to reset; --data DIR uses another).")
         }

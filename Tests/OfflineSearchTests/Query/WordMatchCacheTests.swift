@@ -97,3 +97,78 @@ import DatasetGenerator
         #expect(query == [1, PostingRank.unmatched, 7])
     }
 }
+
+/// `SearchEngine.searchCacheSize` bounds what every snapshot of an index keeps, whichever path
+/// made it (opening, a write's segment, a merge), and 0 keeps nothing; the answers are the same.
+@Suite struct SearchCacheSizeTests {
+    func parameters(_ query: String) -> SearchParameters {
+        var parameters = SearchParameters(query: query)
+        parameters.facets = ["brand", "categories"]
+        return parameters
+    }
+
+    /// Every snapshot of the index's current state.
+    func snapshots(_ index: SearchIndex) -> [IndexSnapshot] { index.live.state.segments.map(\.snapshot) }
+
+    @Test func aSizeBoundsEverySnapshotAndZeroKeepsNothing() throws {
+        let made = try TestEngine()
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        _ = try made.index("products", settings: settings, records: WordMatchCacheTests.records)
+        let typed = WordMatchCacheTests.keystrokes + ["", "s", "a", "", "s", "a"]
+        let expected = try typed.map { try SearchEngine(directory: made.directory.url).existingIndex("products").search(parameters($0)).answerWithoutTiming }
+
+        for size in [0, 256 << 10] {
+            let index = try SearchEngine(directory: made.directory.url, searchCacheSize: size).existingIndex("products")
+            for (position, query) in typed.enumerated() {
+                let same = try index.search(parameters(query)).answerWithoutTiming == expected[position]
+                #expect(same, "with searchCacheSize \(size), the answer to \"\(query)\" differs")
+            }
+            #expect(index.live.state.storedRecords.byteBudget == size / 8)
+            // A write: its segment is a snapshot of its own, bounded alike.
+            try index.saveObjects([["objectID": .string("cache-size-\(size)"), "name": "Searchcache Phone"]])
+            #expect(snapshots(index).count > 1, "the write left a segment beside the base")
+            for query in typed { _ = try index.search(parameters(query)) }
+            for snapshot in snapshots(index) {
+                #expect(snapshot.wordMatches.byteBudget + snapshot.facetCounts.byteBudget <= size)
+                #expect(snapshot.wordMatches.byteCount <= snapshot.wordMatches.byteBudget)
+                if size == 0 {
+                    #expect(snapshot.wordMatches.entryCount == 0, "nothing is kept with searchCacheSize 0")
+                    #expect(snapshot.facetCounts.count == 0, "no counts are kept with searchCacheSize 0")
+                }
+            }
+            if size > 0 { #expect(index.live.state.base.wordMatches.entryCount > 0, "words are kept within the size") }
+            try index.deleteObjects(["cache-size-\(size)"])
+        }
+    }
+
+    @Test func theDefaultIsSizedByTheIndex() throws {
+        let engine = try TestEngine()
+        let index = try engine.index("products", settings: [:], records: [["objectID": "1", "name": "phone"]])
+        #expect(engine.engine.searchCacheSize == nil)
+        #expect(index.live.state.base.wordMatches.byteBudget == WordMatchCache.byteBudget(documentCount: 1) + (5 << 20),
+                "the matches' budget, and 4 MiB of typo candidates and 1 MiB of sightings beside it")
+    }
+
+    @Test func aNegativeSizeIsRefused() throws {
+        let folder = try TestEngine()
+        #expect {
+            _ = try SearchEngine(directory: folder.directory.url, searchCacheSize: -1)
+        } throws: { error in
+            (error as? SearchError)?.kind == .invalidParameter && (error as? SearchError)?.message.contains("searchCacheSize") == true
+        }
+    }
+
+    @Test func loweringTheBudgetLetsTheOldestEntriesGo() {
+        let cache = BoundedCache<Int, Int>(byteBudget: 1000, entryLimit: 100)
+        for key in 0..<10 { cache.store(key, bytes: 100, for: key) }
+        _ = cache[0]
+        cache.setByteBudget(400)
+        #expect(cache.byteCount <= 400)
+        #expect(cache[0] == 0, "the entry used last stays")
+        #expect(cache[1] == nil, "the least recently used went")
+        cache.store(99, bytes: 101, for: 99)
+        #expect(cache[99] == nil, "an entry over a quarter of the budget is not kept")
+        cache.setByteBudget(0)
+        #expect(cache.count == 0)
+    }
+}
