@@ -21,7 +21,7 @@ enum TypoCandidates {
     static func find(_ word: String, isPrefix: Bool, maxTypos: Int, in terms: TermTable) -> [Candidate] {
         guard maxTypos > 0, terms.count > 0 else { return [] }
         // A word beyond ASCII (Cyrillic, Greek, …): typos counted in letters, not in bytes.
-        guard word.utf8.allSatisfy({ $0 < 0x80 }) else { return findInLetters(word, isPrefix: isPrefix, maxTypos: maxTypos, in: terms) }
+        guard word.utf8.isASCII else { return findInLetters(word, isPrefix: isPrefix, maxTypos: maxTypos, in: terms) }
         let query = Array(word.utf8)
         let width = query.count + 1
         guard width > 1 else { return [] }

@@ -56,15 +56,15 @@ struct HighlightBuilder {
 
         init(words: [QueryWord], variantTerms: [Set<String>]) {
             folded = words.map(\.folded)
-            asciiBytes = folded.map { word in word.utf8.allSatisfy { $0 < 0x80 } ? Array(word.utf8) : nil }
+            asciiBytes = folded.map { word in word.utf8.isASCII ? Array(word.utf8) : nil }
             isPrefix = words.map(\.isPrefix)
             variants = words.indices.map { $0 < variantTerms.count ? variantTerms[$0] : [] }
             asciiVariantLengths = variants.map { variants in
                 variants.reduce(UInt64(0)) { mask, variant in
-                    variant.utf8.allSatisfy { $0 < 0x80 } ? mask | 1 << UInt64(min(variant.utf8.count, 63)) : mask
+                    variant.utf8.isASCII ? mask | 1 << UInt64(min(variant.utf8.count, 63)) : mask
                 }
             }
-            hasNonASCIIVariants = variants.map { variants in variants.contains { !$0.utf8.allSatisfy { $0 < 0x80 } } }
+            hasNonASCIIVariants = variants.map { variants in variants.contains { !$0.utf8.isASCII } }
             distinctWords = Set(folded).count
         }
 
@@ -119,7 +119,7 @@ struct HighlightBuilder {
     /// matches otherwise; for one word, a placeholder first, then a variant, then a prefix. Else
     /// a compound one of whose parts a query word matches.
     private func span(folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int, text: String, utf8: [UInt8]) -> Span? {
-        let isASCII = folded.allSatisfy { $0 < 0x80 }
+        let isASCII = folded.isASCII
         var made: String?
         func string() -> String {
             if let made { return made }

@@ -141,7 +141,7 @@ final class PluralRuleSet: Sendable {
 
     /// Letters only (no digits): ASCII checked byte by byte, the rest by Unicode.
     private static func isLetters(_ word: String) -> Bool {
-        if word.utf8.allSatisfy({ $0 < 0x80 }) { return word.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
+        if word.utf8.isASCII { return word.utf8.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A } }
         return word.unicodeScalars.count >= 2 && word.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
     }
 }
