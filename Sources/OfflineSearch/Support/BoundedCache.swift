@@ -12,14 +12,28 @@ final class BoundedCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
         /// Lets the least recently used entries go until the cache is an eighth under its
         /// bounds, so that a full cache does not look for its oldest entry on every store.
+        /// The uses alone are sorted (plain integers: sorting the entries themselves copied
+        /// every key, 0.7 % of a keystroke log's time), then the entries used before the first
+        /// one to stay are removed (uses are distinct: the clock ticks on each).
         mutating func evict(entryLimit: Int) {
             guard bytes > byteBudget || entries.count > entryLimit else { return }
             let (bytesTarget, countTarget) = (byteBudget - byteBudget / 8, entryLimit - entryLimit / 8)
-            for (key, entry) in entries.sorted(by: { $0.value.lastUse < $1.value.lastUse }) {
-                guard bytes > bytesTarget || entries.count > countTarget else { break }
-                bytes -= entry.bytes
-                entries[key] = nil
+            let uses = entries.values.map { (lastUse: $0.lastUse, bytes: $0.bytes) }.sorted { $0.lastUse < $1.lastUse }
+            var (remainingBytes, remainingCount) = (bytes, entries.count)
+            var goneCount = 0   // the oldest uses[..<goneCount] go
+            while goneCount < uses.count, remainingBytes > bytesTarget || remainingCount > countTarget {
+                remainingBytes -= uses[goneCount].bytes
+                remainingCount -= 1
+                goneCount += 1
             }
+            guard goneCount > 0 else { return }
+            if goneCount == uses.count {
+                entries.removeAll()
+            } else {
+                let oldestKept = uses[goneCount].lastUse
+                for key in entries.compactMap({ $0.value.lastUse < oldestKept ? $0.key : nil }) { entries[key] = nil }
+            }
+            bytes = remainingBytes
         }
     }
 
