@@ -87,16 +87,23 @@ struct HighlightBuilder {
         var wholeToken: Bool
     }
 
-    /// A text's tokens (their UTF-8 ranges) and, for each, the span a query word matches in it.
+    /// The spans query words match in a text, in order; with `everyToken`, each token (its
+    /// UTF-8 range) and its span or nil, for a snippet's window.
     struct SpannedText {
+        var found: [Span] = []
+        var tokenCount = 0
+        /// Every token is wrapped whole (true for a text without tokens).
+        var everyTokenWhole = true
+        /// Only with `everyToken`.
         var tokens: [Range<Int>] = []
         var spans: [Span?] = []
     }
 
-    /// The tokens of `text` and their spans, read from the tokenizer's folded bytes: a string is
-    /// made for a token only when a set or a non-ASCII word needs one.
-    func spanned(_ text: String) -> SpannedText {
-        var sink = SpanSink(builder: self, text: text, utf8: matchesPlaceholders ? Array(text.utf8) : [])
+    /// The spans of `text`, read from the tokenizer's folded bytes: a string is made for a token
+    /// only when a set or a non-ASCII word needs one. A highlight needs only the spans found
+    /// (`everyToken` false: no array the length of the text).
+    func spanned(_ text: String, everyToken: Bool) -> SpannedText {
+        var sink = SpanSink(builder: self, text: text, utf8: matchesPlaceholders ? Array(text.utf8) : [], everyToken: everyToken)
         Tokenizer.scan(text, separators: separators, into: &sink)
         return sink.result
     }
@@ -106,11 +113,22 @@ struct HighlightBuilder {
         let text: String
         /// The text's bytes, only when a placeholder may be matched (they are read around tokens).
         let utf8: [UInt8]
+        let everyToken: Bool
         var result = SpannedText()
 
         mutating func token(_ folded: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
-            result.tokens.append(start..<end)
-            result.spans.append(builder.span(folded: folded, start: start, end: end, text: text, utf8: utf8))
+            let span = builder.span(folded: folded, start: start, end: end, text: text, utf8: utf8)
+            result.tokenCount += 1
+            if let span {
+                result.found.append(span)
+                if !span.wholeToken { result.everyTokenWhole = false }
+            } else {
+                result.everyTokenWhole = false
+            }
+            if everyToken {
+                result.tokens.append(start..<end)
+                result.spans.append(span)
+            }
         }
     }
 
@@ -200,10 +218,10 @@ struct HighlightBuilder {
     /// `{value, matchLevel, matchedWords, fullyHighlighted}` for one string; as in Algolia,
     /// `fullyHighlighted` only where something matched (`matchLevel` other than `none`).
     func highlight(_ text: String) -> JSONValue {
-        let spans = spanned(text).spans
-        let matched = Set(spans.compactMap { $0?.word })
-        let value = render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)
-        let fully = !spans.isEmpty && spans.allSatisfy { $0?.wholeToken == true }
+        let tokenized = spanned(text, everyToken: false)
+        let matched = Set(tokenized.found.map(\.word))
+        let value = render(text, spans: tokenized.found, from: 0, to: text.utf8.count)
+        let fully = tokenized.tokenCount > 0 && tokenized.everyTokenWhole
         let level = matchLevel(matched.count)
         var result: JSONObject = [
             "value": .string(value),
@@ -216,11 +234,11 @@ struct HighlightBuilder {
 
     /// `{value, matchLevel}` for one string: the `wordCount` words around the best match.
     func snippet(_ text: String, wordCount: Int, ellipsis: String) -> JSONValue {
-        let tokenized = spanned(text)
+        let tokenized = spanned(text, everyToken: true)
         let (tokens, spans) = (tokenized.tokens, tokenized.spans)
-        let matched = Set(spans.compactMap { $0?.word })
+        let matched = Set(tokenized.found.map(\.word))
         guard tokens.count > wordCount, wordCount > 0 else {
-            return ["value": .string(render(text, spans: spans.compactMap { $0 }, from: 0, to: text.utf8.count)),
+            return ["value": .string(render(text, spans: tokenized.found, from: 0, to: text.utf8.count)),
                     "matchLevel": .string(matchLevel(matched.count))]
         }
         // The window with the most distinct matched words, then the most matches, earliest first.
@@ -237,7 +255,7 @@ struct HighlightBuilder {
             bestStart = max(0, min(firstMatch - 2, tokens.count - wordCount))
         }
         let end = bestStart + wordCount
-        var value = render(text, spans: spans.compactMap { $0 }, from: tokens[bestStart].lowerBound, to: tokens[end - 1].upperBound)
+        var value = render(text, spans: tokenized.found, from: tokens[bestStart].lowerBound, to: tokens[end - 1].upperBound)
         if bestStart > 0 { value = ellipsis + " " + value }
         if end < tokens.count { value += " " + ellipsis }
         return ["value": .string(value), "matchLevel": .string(matchLevel(matched.count))]
