@@ -311,13 +311,20 @@ extension JSONValue {
 
 // MARK: replay
 
+/// `--search-cache MIB`, from 0 to 65536 (as `serve --search-cache`).
+func searchCacheMiB(_ args: Arguments) throws -> Int {
+    let mib = try args.int("--search-cache")
+    guard mib <= 65536 else { throw UsageError("--search-cache: expected 0 to 65536 MiB, got \(mib)") }
+    return mib
+}
+
 func runReplay(_ args: Arguments) throws {
     let dataDirectory = try args.string("--data")
     let logPath = try args.string("--log")
     let options = ReplayOptions(repeats: try args.int("--repeat", default: 3, min: 1),
                                 sampleEvery: try args.int("--sample-every", default: 1, min: 1),
                                 warmup: !args.flags.contains("--no-warmup"), analytics: !args.flags.contains("--no-analytics"),
-                                searchCacheSize: args.values["--search-cache"] == nil ? nil : try args.int("--search-cache") * 1024 * 1024)
+                                searchCacheSize: args.values["--search-cache"] == nil ? nil : try searchCacheMiB(args) * 1024 * 1024)
     guard FileManager.default.fileExists(atPath: dataDirectory) else { throw BenchError("no data directory at \(dataDirectory)") }
     let queries = try readRequestLog(logPath)
     guard !queries.isEmpty else { throw BenchError("\(logPath): no requests") }

@@ -287,7 +287,7 @@ final class IndexSnapshot: Sendable {
 
     /// Bounds this snapshot's caches to `bytes` together (`SearchEngine.searchCacheSize`): a
     /// sixteenth for the facet counts, the rest for the words' matches. Without it, each cache
-    /// has a budget by the snapshot's size (`WordMatchCache.byteBudget`, `FacetCountCache`).
+    /// has a budget by the snapshot's size (`WordMatchCache.matchBudget`, `FacetCountCache`).
     func limitCaches(to bytes: Int) {
         let bytes = max(0, bytes)
         facetCounts.setByteBudget(bytes / 16)

@@ -154,13 +154,20 @@ final class IndexState: Sendable {
 
     var base: IndexSnapshot { segments[0].snapshot }
 
-    /// Bounds what this state's searches keep to `bytes` (`SearchEngine.searchCacheSize`): an
-    /// eighth for the records read (`storedRecords`), the rest for each segment's caches
-    /// (`IndexSnapshot.limitCaches`).
+    /// Bounds what this state's searches keep to `bytes` together (`SearchEngine.searchCacheSize`):
+    /// an eighth for the records read (`storedRecords`), the rest shared by the segments' caches
+    /// (`IndexSnapshot.limitCaches`) in proportion to their documents, so that a base and a dozen
+    /// delta segments keep no more than the base alone would.
     func limitCaches(to bytes: Int) {
         let bytes = max(0, bytes)
         storedRecords.setByteBudget(bytes / 8)
-        for segment in segments { segment.snapshot.limitCaches(to: bytes - bytes / 8) }
+        let shared = bytes - bytes / 8
+        let documents = segments.reduce(0) { $0 + $1.snapshot.documentCount }
+        for segment in segments {
+            let share = documents == 0 ? shared / segments.count
+                : Int((Double(shared) * Double(segment.snapshot.documentCount) / Double(documents)).rounded(.down))
+            segment.snapshot.limitCaches(to: share)
+        }
     }
     var configuration: IndexConfiguration { base.configuration }
     /// The number of records.

@@ -18,8 +18,8 @@
 ///
 /// Each bitmap is kept in the smaller of two forms (`PackedBits`): a word or a long prefix
 /// matches a few hundred records, whose positions take far less than a bitmap of every record;
-/// the ranks likewise (`PackedRanks`). Bounded by bytes (`byteBudget`) and by entries, least
-/// recently used out first. Shared by every search on the snapshot, from any thread; the
+/// the ranks likewise (`PackedRanks`). Bounded by bytes (`matchBudget`, or the engine's
+/// `searchCacheSize`) and by entries, least recently used out first. Shared by every search on the snapshot, from any thread; the
 /// snapshot, and so the cache, is dropped when writes replace it.
 final class WordMatchCache: Sendable {
     /// What decides a word's match, besides the snapshot: the word and its alternatives, the
@@ -103,7 +103,7 @@ final class WordMatchCache: Sendable {
     /// descriptions): they were matched afresh, and a log of only those ran at 531 µs a request
     /// against 377 µs with 64 MiB (Benchmarks/README.md). The budget is a bound, not an
     /// allocation: a small index never fills it.
-    static func byteBudget(documentCount: Int) -> Int { max(64 << 20, 64 * documentCount) }
+    static func matchBudget(documentCount: Int) -> Int { max(64 << 20, 64 * documentCount) }
     static let entryLimit = 8192
 
     private let cache: BoundedCache<Key, Kept>
@@ -112,7 +112,7 @@ final class WordMatchCache: Sendable {
 
     init(documentCount: Int) {
         self.documentCount = documentCount
-        cache = BoundedCache(byteBudget: WordMatchCache.byteBudget(documentCount: documentCount), entryLimit: WordMatchCache.entryLimit)
+        cache = BoundedCache(byteBudget: WordMatchCache.matchBudget(documentCount: documentCount), entryLimit: WordMatchCache.entryLimit)
     }
 
     /// How many words are kept.
@@ -123,6 +123,8 @@ final class WordMatchCache: Sendable {
 
     /// The most bytes the matches, typo candidates and sightings hold together.
     var byteBudget: Int { cache.byteBudget + typoCandidates.byteBudget + seen.byteBudget }
+    /// The most bytes the matches hold (`byteCount`'s bound).
+    var matchesByteBudget: Int { cache.byteBudget }
 
     /// Bounds what this cache holds to `bytes` (`IndexSnapshot.limitCaches`): a sixteenth for the
     /// typo candidates, a sixty-fourth for the sightings, the rest for the matches. 0 keeps
@@ -163,6 +165,8 @@ final class WordMatchCache: Sendable {
     /// word costs more than that to match again (at 1M records, a one-letter prefix takes
     /// 30–70 ms).
     func isWorthKeeping(_ key: Key, postingCount: Int) -> Bool {
+        // With no room (`SearchEngine.searchCacheSize` 0), keeping would be paid for nothing.
+        guard cache.byteBudget > 0 else { return false }
         if seen[key] != nil { return true }
         seen.store(true, bytes: key.folded.utf8.count + 128, for: key)
         return 2 * postingCount >= documentCount

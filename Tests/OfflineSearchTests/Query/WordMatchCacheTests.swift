@@ -98,8 +98,8 @@ import DatasetGenerator
     }
 }
 
-/// `SearchEngine.searchCacheSize` bounds what every snapshot of an index keeps, whichever path
-/// made it (opening, a write's segment, a merge), and 0 keeps nothing; the answers are the same.
+/// `SearchEngine.searchCacheSize` bounds what an index keeps, whichever path made its
+/// snapshots (opening, a write's segment, a merge), and 0 keeps nothing; the answers are the same.
 @Suite struct SearchCacheSizeTests {
     func parameters(_ query: String) -> SearchParameters {
         var parameters = SearchParameters(query: query)
@@ -109,6 +109,23 @@ import DatasetGenerator
 
     /// Every snapshot of the index's current state.
     func snapshots(_ index: SearchIndex) -> [IndexSnapshot] { index.live.state.segments.map(\.snapshot) }
+
+    /// The state's caches together are within `size`, and each within its own bound.
+    func expectWithin(_ size: Int, _ index: SearchIndex, _ when: String) {
+        let state = index.live.state
+        let budgets = state.storedRecords.byteBudget
+            + snapshots(index).reduce(0) { $0 + $1.wordMatches.byteBudget + $1.facetCounts.byteBudget }
+        #expect(budgets <= size, "\(when): the caches' budgets add up to \(budgets) bytes, over \(size)")
+        #expect(state.storedRecords.byteCount <= state.storedRecords.byteBudget, "\(when)")
+        for snapshot in snapshots(index) {
+            #expect(snapshot.wordMatches.byteCount <= snapshot.wordMatches.matchesByteBudget, "\(when)")
+            if size == 0 {
+                #expect(snapshot.wordMatches.entryCount == 0, "\(when): nothing is kept with searchCacheSize 0")
+                #expect(snapshot.facetCounts.count == 0, "\(when): no counts are kept with searchCacheSize 0")
+            }
+        }
+        if size == 0 { #expect(state.storedRecords.count == 0, "\(when): no records are kept with searchCacheSize 0") }
+    }
 
     @Test func aSizeBoundsEverySnapshotAndZeroKeepsNothing() throws {
         let made = try TestEngine()
@@ -123,21 +140,22 @@ import DatasetGenerator
                 let same = try index.search(parameters(query)).answerWithoutTiming == expected[position]
                 #expect(same, "with searchCacheSize \(size), the answer to \"\(query)\" differs")
             }
-            #expect(index.live.state.storedRecords.byteBudget == size / 8)
-            // A write: its segment is a snapshot of its own, bounded alike.
-            try index.saveObjects([["objectID": .string("cache-size-\(size)"), "name": "Searchcache Phone"]])
-            #expect(snapshots(index).count > 1, "the write left a segment beside the base")
-            for query in typed { _ = try index.search(parameters(query)) }
-            for snapshot in snapshots(index) {
-                #expect(snapshot.wordMatches.byteBudget + snapshot.facetCounts.byteBudget <= size)
-                #expect(snapshot.wordMatches.byteCount <= snapshot.wordMatches.byteBudget)
-                if size == 0 {
-                    #expect(snapshot.wordMatches.entryCount == 0, "nothing is kept with searchCacheSize 0")
-                    #expect(snapshot.facetCounts.count == 0, "no counts are kept with searchCacheSize 0")
-                }
-            }
+            expectWithin(size, index, "size \(size), opened")
             if size > 0 { #expect(index.live.state.base.wordMatches.entryCount > 0, "words are kept within the size") }
-            try index.deleteObjects(["cache-size-\(size)"])
+            // Writes: each a segment of its own, the size shared with the base.
+            for batch in 0..<3 {
+                try index.saveObjects([["objectID": .string("cache-size-\(size)-\(batch)"), "name": "Searchcache Phone"]])
+            }
+            #expect(snapshots(index).count > 1, "the writes left segments beside the base")
+            for query in typed { _ = try index.search(parameters(query)) }
+            expectWithin(size, index, "size \(size), after writes")
+            // A merge: one new base.
+            try index.live.merge()
+            #expect(snapshots(index).count == 1)
+            for query in typed { _ = try index.search(parameters(query)) }
+            expectWithin(size, index, "size \(size), after a merge")
+            try index.deleteObjects((0..<3).map { "cache-size-\(size)-\($0)" })
+            try index.live.merge()
         }
     }
 
@@ -145,7 +163,7 @@ import DatasetGenerator
         let engine = try TestEngine()
         let index = try engine.index("products", settings: [:], records: [["objectID": "1", "name": "phone"]])
         #expect(engine.engine.searchCacheSize == nil)
-        #expect(index.live.state.base.wordMatches.byteBudget == WordMatchCache.byteBudget(documentCount: 1) + (5 << 20),
+        #expect(index.live.state.base.wordMatches.byteBudget == WordMatchCache.matchBudget(documentCount: 1) + (5 << 20),
                 "the matches' budget, and 4 MiB of typo candidates and 1 MiB of sightings beside it")
     }
 
@@ -162,13 +180,16 @@ import DatasetGenerator
         let cache = BoundedCache<Int, Int>(byteBudget: 1000, entryLimit: 100)
         for key in 0..<10 { cache.store(key, bytes: 100, for: key) }
         _ = cache[0]
+        // Over 400: down to an eighth under it (350), the least recently used first.
         cache.setByteBudget(400)
-        #expect(cache.byteCount <= 400)
-        #expect(cache[0] == 0, "the entry used last stays")
-        #expect(cache[1] == nil, "the least recently used went")
+        #expect(cache.count == 3)
+        #expect(cache.byteCount == 300)
+        for key in [0, 8, 9] { #expect(cache[key] == key, "\(key), among the last used, stays") }
+        for key in 1...7 { #expect(cache[key] == nil, "\(key), among the least recently used, went") }
         cache.store(99, bytes: 101, for: 99)
         #expect(cache[99] == nil, "an entry over a quarter of the budget is not kept")
         cache.setByteBudget(0)
         #expect(cache.count == 0)
+        #expect(cache.byteCount == 0)
     }
 }
