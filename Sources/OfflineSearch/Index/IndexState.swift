@@ -169,6 +169,7 @@ final class IndexState: Sendable {
             segment.snapshot.limitCaches(to: share)
         }
     }
+
     var configuration: IndexConfiguration { base.configuration }
     /// The number of records.
     var documentCount: Int { segments.reduce(0) { $0 + $1.liveCount } }

@@ -46,8 +46,8 @@ final class LiveIndex: Sendable {
     /// `backgroundFrom` records on a background thread (`deriving`), which first calls
     /// `beforeBackgroundDerivation` (tests hold it there).
     ///
-    /// `cacheSize` bounds the bytes each snapshot's search caches hold (nil: by its size; see
-    /// `SearchEngine.searchCacheSize`).
+    /// `cacheSize` bounds the bytes each state's search caches hold together (nil: each cache by
+    /// its snapshot's size; see `SearchEngine.searchCacheSize`).
     init(store: RecordStore, cacheSize: Int? = nil, backgroundFrom: Int64 = LiveIndex.deriveInBackgroundFrom,
          beforeBackgroundDerivation: (@Sendable () -> Void)? = nil) throws(SearchError) {
         self.store = store

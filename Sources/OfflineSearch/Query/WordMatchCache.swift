@@ -19,8 +19,9 @@
 /// Each bitmap is kept in the smaller of two forms (`PackedBits`): a word or a long prefix
 /// matches a few hundred records, whose positions take far less than a bitmap of every record;
 /// the ranks likewise (`PackedRanks`). Bounded by bytes (`matchBudget`, or the engine's
-/// `searchCacheSize`) and by entries, least recently used out first. Shared by every search on the snapshot, from any thread; the
-/// snapshot, and so the cache, is dropped when writes replace it.
+/// `searchCacheSize`) and by entries, least recently used out first. Shared by every search on
+/// the snapshot, from any thread; the snapshot, and so the cache, is dropped when writes
+/// replace it.
 final class WordMatchCache: Sendable {
     /// What decides a word's match, besides the snapshot: the word and its alternatives, the
     /// typos it may have, where it may match, and whether it is the query's only word.
