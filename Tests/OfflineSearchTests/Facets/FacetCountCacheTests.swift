@@ -62,7 +62,7 @@ import DatasetGenerator
         for (position, search) in searches.enumerated() {
             let fresh = try SearchEngine(directory: engine.directory.url).existingIndex("products")
             let same = try fresh.search(search).answerWithoutTiming == warm[position]
-            #expect(same, "the answer to \"\(search.query ?? "")\" (\(search.filters ?? "no filters")) with kept counts differs from the one counted afresh")
+            #expect(same, "the answer to \"\(search.query)\" (\(search.filters ?? "no filters")) with kept counts differs from the one counted afresh")
         }
     }
 }
