@@ -176,6 +176,67 @@ import SearchAPI
         #expect(value.jsonString == #""q\"b\\s\nt\tr\r\u0001é😀</em>""#)
     }
 
+    @Test(arguments: [Int64.min, Int64.min + 1, -1_000_000, -10, -9, -1, 0, 1, 9, 10, 99, 100, 1_234_567_890, Int64.max - 1, Int64.max])
+    func integersAreWrittenAsTheirDecimalDigits(value: Int64) {
+        #expect(JSONValue.int(value).jsonString == String(value))
+    }
+
+    @Test func everyControlCharacterIsEscapedAndNoOtherByte() throws {
+        for scalar in 0..<0x20 {
+            let written = JSONValue.string("a\(Character(UnicodeScalar(UInt8(scalar))))b").jsonString
+            let expected = [0x0A: #"\n"#, 0x0D: #"\r"#, 0x09: #"\t"#][scalar] ?? String(format: "\\u%04x", scalar)
+            #expect(written == "\"a\(expected)b\"", "U+\(String(scalar, radix: 16))")
+            #expect(try JSONValue(parsing: written) == .string("a\(Character(UnicodeScalar(UInt8(scalar))))b"))
+        }
+        // DEL, `/` and non-ASCII pass through as their bytes.
+        #expect(JSONValue.string("\u{7F}/ü").jsonBytes == [UInt8(ascii: "\"")] + Array("\u{7F}/ü".utf8) + [UInt8(ascii: "\"")])
+    }
+
+    @Test func escapesAtTheEdgesOfAStringAndBetweenRuns() {
+        #expect(JSONValue.string("").jsonString == #""""#)
+        #expect(JSONValue.string("\"").jsonString == #""\"""#)
+        #expect(JSONValue.string("\\\\").jsonString == #""\\\\""#)
+        #expect(JSONValue.string("\nab\"cd\\").jsonString == #""\nab\"cd\\""#)
+        // A long string (not stored inline) with escapes in the middle of long runs.
+        let run = String(repeating: "Galaxy ", count: 40)
+        #expect(JSONValue.string(run + "\"" + run).jsonString == "\"" + run + #"\""# + run + "\"")
+    }
+
+    /// The writer finds escapes eight bytes at a time: one at every offset of a word, in strings
+    /// of every length around a word's, is written as a byte-by-byte escaper writes it.
+    @Test func escapesAtEveryOffsetOfAWord() throws {
+        func escapedByteByByte(_ text: String) -> String {
+            var result = "\""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): result += #"\""#
+                case UInt8(ascii: "\\"): result += #"\\"#
+                case 0x0A: result += #"\n"#
+                case 0x0D: result += #"\r"#
+                case 0x09: result += #"\t"#
+                case ..<0x20: result += String(format: "\\u%04x", byte)
+                default: result.unicodeScalars.append(UnicodeScalar(byte))
+                }
+            }
+            return result + "\""
+        }
+        for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", " ", "~", "\u{7F}"] {
+            for before in 0..<18 {
+                for after in [0, 1, 7, 8, 9] {
+                    let text = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
+                    let written = JSONValue.string(text).jsonString
+                    #expect(written == escapedByteByByte(text), "\(before) + \(special.debugDescription) + \(after)")
+                    #expect(try JSONValue(parsing: written) == .string(text))
+                }
+            }
+        }
+    }
+
+    @Test func emptyAndNestedContainers() {
+        let value: JSONValue = ["a": [], "o": [:], "n": [[[]], [[:]], ["k": ["k": [1, [2]]]]]]
+        #expect(value.jsonString == #"{"a":[],"o":{},"n":[[[]],[{}],{"k":{"k":[1,[2]]}}]}"#)
+    }
+
     @Test func nonFiniteDoublesAreWrittenAsNull() {
         #expect(JSONValue.array([.double(.infinity), .double(.nan)]).jsonString == "[null,null]")
     }
