@@ -26,11 +26,14 @@ struct ReplayOptions {
     var analytics = true
     /// The engine's `searchCacheSize` in bytes (nil: its default, by the index's size).
     var searchCacheSize: Int?
+    /// Whether each timed request also encodes its answer as the JSON bytes `query` and
+    /// `serve` send (`jsonValue.jsonBytes`).
+    var encode = false
 }
 
 /// What one replay measured. Times are per request: the median over the repeats of the time
 /// around `SearchIndex.search` (query parsing, matching, facets, ranking, fetching and
-/// highlighting the hits, building the response; no JSON encoding).
+/// highlighting the hits, building the response; the JSON encoding too with `encode`).
 struct ReplayResult {
     var totalRequests = 0
     var timedRequests = 0
@@ -45,6 +48,8 @@ struct ReplayResult {
     var errors = 0
     var firstError: String?
     var replayWall = Duration.zero
+    /// With `encode`: the bytes of the answers of the first timed pass.
+    var encodedBytes = 0
 
     var json: JSONValue {
         var o: JSONObject = [
@@ -56,6 +61,7 @@ struct ReplayResult {
             "errors": .int(Int64(errors)), "replayWallS": .double(round3(replayWall.seconds)),
         ]
         if let firstError { o["firstError"] = .string(firstError) }
+        if encodedBytes > 0 { o["encodedBytes"] = .int(Int64(encodedBytes)) }
         return .object(o)
     }
 
@@ -83,6 +89,7 @@ struct ReplayResult {
         errors = o["errors"]?.intValue ?? 0
         firstError = o["firstError"]?.stringValue
         replayWall = .milliseconds(Int64((o["replayWallS"]?.doubleValue ?? 0) * 1000))
+        encodedBytes = o["encodedBytes"]?.intValue ?? 0
     }
 }
 
@@ -111,14 +118,17 @@ func replay(engine: SearchEngine, queries: [MultiSearchQuery], options: ReplayOp
     let sampled = stride(from: 0, to: queries.count, by: max(1, options.sampleEvery)).map { queries[$0] }
     result.timedRequests = sampled.count
 
-    /// Runs one request; its nbHits, or nil after an error (counted).
-    func run(_ query: MultiSearchQuery) -> Int? {
+    /// Runs one request; its nbHits and the size of its encoded answer (0 without `encode`),
+    /// or nil after an error (counted).
+    func run(_ query: MultiSearchQuery) -> (nbHits: Int, bytes: Int)? {
         do {
             switch query {
             case .hits(let name, let parameters):
-                return try indices[name]!.search(parameters).nbHits
+                let response = try indices[name]!.search(parameters)
+                return (response.nbHits, options.encode ? response.jsonValue.jsonBytes.count : 0)
             case .facetValues(let name, let facet, let parameters):
-                return try indices[name]!.searchForFacetValues(facet: facet, parameters: parameters).facetHits.count
+                let response = try indices[name]!.searchForFacetValues(facet: facet, parameters: parameters)
+                return (response.facetHits.count, options.encode ? response.jsonValue.jsonBytes.count : 0)
             }
         } catch {
             result.errors += 1
@@ -134,14 +144,15 @@ func replay(engine: SearchEngine, queries: [MultiSearchQuery], options: ReplayOp
     }
     var times = [[Int64]](repeating: [Int64](repeating: 0, count: sampled.count), count: max(1, options.repeats))
     for pass in times.indices {
-        var checksum = 0
+        var checksum = 0, bytes = 0
         for (i, query) in sampled.enumerated() {
             let started = clock.now
-            let nbHits = run(query)
+            let answer = run(query)
             times[pass][i] = (clock.now - started).nanoseconds
-            checksum += nbHits ?? 0
+            checksum += answer?.nbHits ?? 0
+            bytes += answer?.bytes ?? 0
         }
-        if pass == 0 { result.nbHitsChecksum = checksum }
+        if pass == 0 { (result.nbHitsChecksum, result.encodedBytes) = (checksum, bytes) }
     }
     result.replayWall = clock.now - replayStarted
     if times.count > 1 { result.errors /= times.count }

@@ -17,11 +17,12 @@ commands:
       (every keystroke prefix; 20 hits, facets brand and categories, name highlighted) in a
       child process (--in-process: in this one).
   replay --data DIR --log FILE.jsonl [--repeat R] [--sample-every K] [--no-warmup] [--no-analytics]
-         [--search-cache MIB] [--json]
+         [--search-cache MIB] [--encode] [--json]
       Replays any JSON Lines log of requests ({"indexName": ..., ...params}, the lines
       `offline-search query` reads) against the indices of an existing data directory
       (--no-analytics: the engine counts no searches; --search-cache: the engine's
-      searchCacheSize in MiB, 0 for none; default: by the index's size).
+      searchCacheSize in MiB, 0 for none; default: by the index's size; --encode: each request's
+      time includes encoding its answer as the JSON bytes `query` and `serve` send).
   open-first --data DIR --index NAME [--query TEXT | --log FILE.jsonl]
       Opens the index and runs one search (the log's first request, or --query); prints JSON
       with the open and first-search times and the resident memory.
@@ -78,7 +79,7 @@ struct Arguments {
     ]
     static let flagOptions: [String: Set<String>] = [
         "keystrokes": ["--in-process", "--keep", "--json"],
-        "replay": ["--no-warmup", "--no-analytics", "--json"],
+        "replay": ["--no-warmup", "--no-analytics", "--encode", "--json"],
         "open-first": [],
         "refinements": ["--json"],
         "headless": ["--json"],
@@ -324,7 +325,8 @@ func runReplay(_ args: Arguments) throws {
     let options = ReplayOptions(repeats: try args.int("--repeat", default: 3, min: 1),
                                 sampleEvery: try args.int("--sample-every", default: 1, min: 1),
                                 warmup: !args.flags.contains("--no-warmup"), analytics: !args.flags.contains("--no-analytics"),
-                                searchCacheSize: args.values["--search-cache"] == nil ? nil : try searchCacheMiB(args) * 1024 * 1024)
+                                searchCacheSize: args.values["--search-cache"] == nil ? nil : try searchCacheMiB(args) * 1024 * 1024,
+                                encode: args.flags.contains("--encode"))
     guard FileManager.default.fileExists(atPath: dataDirectory) else { throw BenchError("no data directory at \(dataDirectory)") }
     let queries = try readRequestLog(logPath)
     guard !queries.isEmpty else { throw BenchError("\(logPath): no requests") }
@@ -339,7 +341,7 @@ func runReplay(_ args: Arguments) throws {
     print("""
     replay: \(logPath) against \(dataDirectory) (\(formatBytes(indexSize)) on disk)
       open                    \(String(format: "%.2f ms", result.openDuration.milliseconds)) (engine and the log's indices)
-      log                     \(result.totalRequests) requests\(options.sampleEvery > 1 ? ", every \(options.sampleEvery)th timed (\(result.timedRequests))" : ""), \(result.repeats) repeats\(options.warmup ? " + warm-up" : ""), \(result.errors) errors, nbHits checksum \(result.nbHitsChecksum)
+      log                     \(result.totalRequests) requests\(options.sampleEvery > 1 ? ", every \(options.sampleEvery)th timed (\(result.timedRequests))" : ""), \(result.repeats) repeats\(options.warmup ? " + warm-up" : ""), \(result.errors) errors, nbHits checksum \(result.nbHitsChecksum)\(options.encode ? ", \(formatBytes(result.encodedBytes)) of answers encoded" : "")
       per request             p50 \(formatMicros(l.p50))   p90 \(formatMicros(l.p90))   p99 \(formatMicros(l.p99))   max \(formatMicros(l.max))   mean \(formatMicros(l.mean))
       RSS (\(result.rssLabel))            after open \(formatBytes(result.rssAfterOpen)), after log \(formatBytes(result.rssAfterLog)) (peak \(formatBytes(result.peakRSS)))
     """)
