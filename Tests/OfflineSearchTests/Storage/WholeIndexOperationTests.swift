@@ -41,7 +41,7 @@ import SearchAPI
         #expect(try test.engine.existingIndex("a").recordCount == 1)
         // A deletion alone does not make an index.
         try test.engine.deleteIndex("a")
-        let deleted = try test.engine.write(to: "a", creating: false) { index throws(SearchError) in try index.deleteObjects(["2"]) }
+        let deleted: Void? = try test.engine.write(to: "a", creating: false) { index throws(SearchError) in try index.deleteObjects(["2"]) }
         #expect(deleted == nil && !test.engine.exists("a"))
     }
 
@@ -61,7 +61,7 @@ import SearchAPI
             for i in 0..<60 {
                 let id = "t\(thread)-\(i)"
                 let done = try? test.engine.write(to: "source") { index throws(SearchError) in try index.saveObjects([["objectID": .string(id)]]) }
-                if done != nil { saved.modify { $0.insert(id) } }
+                if done != nil { _ = saved.modify { $0.insert(id) } }
             }
         }
         let found = try WholeIndexOperationTests.allObjectIDs(test.engine)
