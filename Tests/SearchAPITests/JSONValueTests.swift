@@ -206,27 +206,32 @@ import SearchAPI
     /// of every length around a word's, is written as a byte-by-byte escaper writes it.
     @Test func escapesAtEveryOffsetOfAWord() throws {
         func escapedByteByByte(_ text: String) -> String {
-            var result = "\""
+            var result: [UInt8] = [UInt8(ascii: "\"")]
             for byte in text.utf8 {
                 switch byte {
-                case UInt8(ascii: "\""): result += #"\""#
-                case UInt8(ascii: "\\"): result += #"\\"#
-                case 0x0A: result += #"\n"#
-                case 0x0D: result += #"\r"#
-                case 0x09: result += #"\t"#
-                case ..<0x20: result += String(format: "\\u%04x", byte)
-                default: result.unicodeScalars.append(UnicodeScalar(byte))
+                case UInt8(ascii: "\""): result += Array(#"\""#.utf8)
+                case UInt8(ascii: "\\"): result += Array(#"\\"#.utf8)
+                case 0x0A: result += Array(#"\n"#.utf8)
+                case 0x0D: result += Array(#"\r"#.utf8)
+                case 0x09: result += Array(#"\t"#.utf8)
+                case ..<0x20: result += Array(String(format: "\\u%04x", byte).utf8)
+                default: result.append(byte)
                 }
             }
-            return result + "\""
+            return String(decoding: result + [UInt8(ascii: "\"")], as: UTF8.self)
         }
-        for special in ["\"", "\\", "\n", "\u{01}", "\u{1F}", " ", "~", "\u{7F}"] {
-            for before in 0..<18 {
-                for after in [0, 1, 7, 8, 9] {
-                    let text = String(repeating: "a", count: before) + special + String(repeating: "b", count: after)
-                    let written = JSONValue.string(text).jsonString
-                    #expect(written == escapedByteByByte(text), "\(before) + \(special.debugDescription) + \(after)")
-                    #expect(try JSONValue(parsing: written) == .string(text))
+        // Neighbours one off the escaped bytes (`!`, `#`, `[`, `]`) and non-ASCII ones (`¢` is
+        // C2 A2, `Ü` C3 9C, `é` C3 A9) around them, and two escapes in one word.
+        let specials = ["\"", "\\", "\n", "\u{01}", "\u{1F}", " ", "~", "\u{7F}", "!#[]", "¢Ü", "é\"é", "\"\\", "a\u{0}b\tc"]
+        for special in specials {
+            for (filler, other) in [("a", "b"), ("é", "¢"), ("]", "#")] {
+                for before in 0..<18 {
+                    for after in [0, 1, 7, 8, 9] {
+                        let text = String(repeating: filler, count: before) + special + String(repeating: other, count: after)
+                        let written = JSONValue.string(text).jsonString
+                        #expect(written == escapedByteByByte(text), "\(before) + \(special.debugDescription) + \(after)")
+                        #expect(try JSONValue(parsing: written) == .string(text))
+                    }
                 }
             }
         }
