@@ -107,7 +107,7 @@ import Testing
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.site.path).sorted()
             .filter { !$0.hasPrefix(".") }
             .filter { var isDirectory: ObjCBool = false
-                FileManager.default.fileExists(atPath: Self.site.appendingPathComponent($0).path, isDirectory: &isDirectory)
+                _ = FileManager.default.fileExists(atPath: Self.site.appendingPathComponent($0).path, isDirectory: &isDirectory)
                 return !isDirectory.boolValue }
         var hash = SHA256()
         for name in files {
