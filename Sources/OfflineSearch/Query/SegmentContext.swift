@@ -11,12 +11,19 @@ final class SegmentContext {
     /// removed or replaced by later writes are left out of every match.
     let live: DocumentSet?
     let filters: FilterEvaluator
-    private struct CandidateKey: Hashable {
+    private struct CandidateKey: Equatable {
         var words: [QueryWord]
         var policy: TypoPolicy
         var scope: MatchScope
     }
-    private var candidates: [CandidateKey: CandidateMatches] = [:]
+    /// The candidates matched in this call, looked up by equality. A call searches a few query
+    /// texts at most (a multi-search, a search and its disjunctive counts), and most calls one:
+    /// a dictionary hashed every word of every search's key (its strings normalized for the
+    /// hash) to store an entry no one would read, 1.7 % of a keystroke log's time (`perf`,
+    /// Benchmarks/README.md). A list compares keys only when it holds some, and two keys of
+    /// different words differ at their first word's text.
+    private var candidates: [(key: CandidateKey, matches: CandidateMatches)] = []
+    private static let candidatesKept = 32
     private var geoMatches: [GeoQuery: DocumentSet] = [:]
 
     init(snapshot: IndexSnapshot, live: DocumentSet? = nil) {
@@ -29,9 +36,11 @@ final class SegmentContext {
     func candidates(for words: [QueryWord], policy: TypoPolicy, scope: MatchScope) -> CandidateMatches? {
         guard !words.isEmpty else { return nil }
         let key = CandidateKey(words: words, policy: policy, scope: scope)
-        if let known = candidates[key] { return known }
+        if let known = candidates.first(where: { $0.key == key }) { return known.matches }
         let matches = CandidateMatcher.match(words, policy: policy, scope: scope, in: snapshot)
-        candidates[key] = matches
+        // A multi-search of many different texts keeps its last ones, not every one compared.
+        if candidates.count == SegmentContext.candidatesKept { candidates.removeFirst() }
+        candidates.append((key, matches))
         return matches
     }
 
