@@ -31,19 +31,29 @@ final class FacetCountCache: Sendable {
     static let entryLimit = 1_024
 
     private let cache: BoundedCache<Key, Kept>
+    /// The last large sets counted, per column, to count a near set from (a quarter of the
+    /// budget).
+    let recent: RecentFacetCounts
 
     /// How many sets' counts are kept.
     var count: Int { cache.count }
 
     /// The most bytes the counts hold together.
-    var byteBudget: Int { cache.byteBudget }
+    var byteBudget: Int { cache.byteBudget + recent.byteBudget }
 
-    /// Bounds what this cache holds to `bytes` (0: nothing is kept).
-    func setByteBudget(_ bytes: Int) { cache.setByteBudget(bytes) }
+    /// Bounds what this cache holds to `bytes` (0: nothing is kept): a quarter for the recent
+    /// sets, the rest for the sets' counts.
+    func setByteBudget(_ bytes: Int) {
+        let bytes = max(0, bytes)
+        recent.setByteBudget(bytes / 4)
+        cache.setByteBudget(bytes - bytes / 4)
+    }
 
     init(documentCount: Int) {
         // 8 bytes a record, at least 4 MiB: a set kept weighs at most a bitmap of the index.
-        cache = BoundedCache(byteBudget: max(4 << 20, 8 * documentCount), entryLimit: FacetCountCache.entryLimit)
+        let bytes = max(4 << 20, 8 * documentCount)
+        cache = BoundedCache(byteBudget: bytes - bytes / 4, entryLimit: FacetCountCache.entryLimit)
+        recent = RecentFacetCounts(byteBudget: bytes / 4)
     }
 
     /// The counts over `documents` (of `documentCount` documents), read back or counted by

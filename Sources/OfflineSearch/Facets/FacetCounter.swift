@@ -8,14 +8,61 @@ struct FacetCounter {
     let snapshot: IndexSnapshot
 
     /// Count per value id of `column` over `documents`.
-    /// - Complexity: O(min(|documents|, n - |documents|) × values per document + n / 64).
+    /// - Complexity: O(min(|documents|, n - |documents|, |documents Δ a recent set|) × values
+    ///   per document + n / 64 × recent sets compared).
     func counts(_ column: FacetColumn, over documents: DocumentSet, documentCount: Int) -> [Int] {
         let total = snapshot.documentCount
-        var counts = [Int](repeating: 0, count: column.values.count)
         if documentCount == total {
-            for id in 0..<counts.count { counts[id] = column.count(of: id) }
-            return counts
+            return (0..<column.values.count).map { column.count(of: $0) }
         }
+        guard documentCount >= RecentFacetCounts.smallestSet else { return passCounts(column, over: documents, documentCount: documentCount) }
+        let recent = snapshot.facetCounts.recent
+        let passVisits = min(documentCount, total - documentCount)
+        let counts: [Int]
+        if let (near, _) = recent.nearest(column.path, to: documents.words, population: documentCount, within: passVisits) {
+            counts = FacetCounter.counts(column, over: documents.words, from: near.documents, counted: near.counts)
+        } else {
+            counts = passCounts(column, over: documents, documentCount: documentCount)
+        }
+        recent.keep(RecentFacetCounts.Entry(path: column.path, documents: documents.words, population: documentCount, counts: counts))
+        return counts
+    }
+
+    /// `counts` over `base` turned into the counts over `documents`: each document of `base`
+    /// not in `documents` taken off, each of `documents` not in `base` added.
+    static func counts(_ column: FacetColumn, over documents: [UInt64], from base: [UInt64], counted: [Int]) -> [Int] {
+        var counts = counted
+        column.docStarts.withUnsafeBufferPointer { starts in
+            column.docValues.withUnsafeBufferPointer { values in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    documents.withUnsafeBufferPointer { documents in
+                        base.withUnsafeBufferPointer { base in
+                            for index in 0..<documents.count {
+                                var gone = base[index] & ~documents[index]
+                                var added = documents[index] & ~base[index]
+                                while gone != 0 {
+                                    let doc = index << 6 | gone.trailingZeroBitCount
+                                    gone &= gone - 1
+                                    for i in Int(starts[doc])..<Int(starts[doc + 1]) { counts[Int(values[i])] -= 1 }
+                                }
+                                while added != 0 {
+                                    let doc = index << 6 | added.trailingZeroBitCount
+                                    added &= added - 1
+                                    for i in Int(starts[doc])..<Int(starts[doc + 1]) { counts[Int(values[i])] += 1 }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return counts
+    }
+
+    /// Counts by a pass over `documents`, or over the others when they are fewer.
+    private func passCounts(_ column: FacetColumn, over documents: DocumentSet, documentCount: Int) -> [Int] {
+        let total = snapshot.documentCount
+        var counts = [Int](repeating: 0, count: column.values.count)
         let countComplement = documentCount > total / 2
         let pass = countComplement ? documents.complement() : documents
         column.docStarts.withUnsafeBufferPointer { starts in

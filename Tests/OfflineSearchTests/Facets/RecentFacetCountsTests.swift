@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+import DatasetGenerator
+
+/// Facet counts over a set near one counted lately are taken from that set's counts
+/// (`RecentFacetCounts`): equal to a pass over the set, whichever way they were taken.
+@Suite struct RecentFacetCountsTests {
+    static let records = DatasetGenerator(seed: 11).records(.products, count: 6000)
+
+    /// Each value's count over `documents`, one document at a time.
+    func bruteForce(_ column: FacetColumn, over documents: DocumentSet) -> [Int] {
+        var counts = [Int](repeating: 0, count: column.values.count)
+        documents.forEach { document in
+            for i in Int(column.docStarts[document])..<Int(column.docStarts[document + 1]) { counts[Int(column.docValues[i])] += 1 }
+            return true
+        }
+        return counts
+    }
+
+    func products() throws -> (TestEngine, SearchIndex) {
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        let engine = try TestEngine()
+        return (engine, try engine.index("products", settings: settings, records: Self.records))
+    }
+
+    @Test func countsFromANearSetAreThePassCounts() throws {
+        let (_, index) = try products()
+        let snapshot = index.live.state.base
+        let total = snapshot.documentCount
+        var generator = SplitMix64(state: 3)
+        var documents = DocumentSet(capacity: total)
+        for document in 0..<total where generator.next() % 5 < 2 { documents.insert(document) }   // about 40 %
+        for path in ["brand", "categories", "price"] {
+            let column = try #require(snapshot.facetColumn(path))
+            var current = documents
+            // Each step drops some documents and adds others, as the next keystroke or filter would.
+            for step in 0..<12 {
+                var next = current
+                for document in 0..<total where generator.next() % 50 == 0 {
+                    if next.contains(document) { next.remove(document) } else if step % 3 == 0 { next.insert(document) }
+                }
+                let near = snapshot.facetCounts.recent.nearest(path, to: next.words, population: next.count,
+                                                               within: min(next.count, total - next.count))
+                if step > 0 { #expect(near != nil, "\(path), step \(step): the set before is near enough to count from") }
+                let counted = FacetCounter(snapshot: snapshot).counts(column, over: next, documentCount: next.count)
+                #expect(counted == bruteForce(column, over: next), "\(path), step \(step): counts from a near set differ from a pass")
+                current = next
+            }
+        }
+    }
+
+    @Test func aFarSetIsCountedByAPass() throws {
+        let (_, index) = try products()
+        let snapshot = index.live.state.base
+        let total = snapshot.documentCount
+        let column = try #require(snapshot.facetColumn("brand"))
+        var evens = DocumentSet(capacity: total), odds = DocumentSet(capacity: total)
+        for document in 0..<total { if document % 2 == 0 { evens.insert(document) } else { odds.insert(document) } }
+        _ = FacetCounter(snapshot: snapshot).counts(column, over: evens, documentCount: evens.count)
+        #expect(snapshot.facetCounts.recent.nearest("brand", to: odds.words, population: odds.count, within: odds.count) == nil,
+                "disjoint sets: a pass costs less")
+        #expect(FacetCounter(snapshot: snapshot).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds))
+    }
+
+    @Test func keptSetsStayWithinTheirBounds() {
+        let recent = RecentFacetCounts(byteBudget: 1 << 20)
+        let words = [UInt64](repeating: 0b1011, count: 100)
+        for step in 0..<(RecentFacetCounts.entryLimit + 5) {
+            recent.keep(RecentFacetCounts.Entry(path: "brand", documents: words, population: 300 + step, counts: [1, 2, 3]))
+        }
+        #expect(recent.count == RecentFacetCounts.entryLimit)
+        recent.setByteBudget(0)
+        #expect(recent.count == 0, "no budget: nothing is kept")
+        recent.keep(RecentFacetCounts.Entry(path: "brand", documents: words, population: 300, counts: [1]))
+        #expect(recent.count == 0, "no budget: nothing is kept")
+    }
+
+    @Test func theDifferenceStopsAtItsBound() {
+        let a = [UInt64](repeating: 0, count: 300)
+        var b = a
+        for index in 0..<300 { b[index] = 0b111 }   // 900 documents apart
+        #expect(RecentFacetCounts.difference(a, b, below: 1_000) == 900)
+        #expect(RecentFacetCounts.difference(a, b, below: 900) == nil)
+        #expect(RecentFacetCounts.difference(a, a, below: 1) == 0)
+    }
+
+    /// A keystroke log's answers with the recent sets kept are those of an engine that keeps
+    /// nothing (`searchCacheSize: 0`): every set counted by a pass.
+    @Test func keystrokeAnswersAreTheAnswersCountedAfresh() throws {
+        let (engine, index) = try products()
+        var searches: [SearchParameters] = []
+        for text in ["s", "sa", "sam", "e", "el", "ele", "p", "pr", "c"] {
+            for filters in [nil, "price > 20", "price > 25", "price > 30"] {
+                var parameters = SearchParameters(query: text)
+                parameters.facets = ["brand", "categories", "price"]
+                parameters.filters = filters
+                parameters.hitsPerPage = 3
+                searches.append(parameters)
+            }
+        }
+        let answers = try searches.map { try index.search($0).answerWithoutTiming }
+        #expect(index.live.state.base.facetCounts.recent.count > 0, "large sets were kept")
+        let fresh = try SearchEngine(directory: engine.directory.url, searchCacheSize: 0).existingIndex("products")
+        for (position, search) in searches.enumerated() {
+            let same = try fresh.search(search).answerWithoutTiming == answers[position]
+            #expect(same, "\"\(search.query)\" (\(search.filters ?? "no filters")): the answer differs from the one counted afresh")
+        }
+    }
+}
