@@ -116,18 +116,43 @@ struct DocumentSet: Sendable, Equatable {
         }
     }
 
-    func intersection(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.formIntersection(other); return copy }
-    func union(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.formUnion(other); return copy }
-    func subtracting(_ other: DocumentSet) -> DocumentSet { var copy = self; copy.subtract(other); return copy }
+    // The new sets are written word by word into fresh storage: a copy of `self` changed in
+    // place copied every word first (a copy-on-write of the bitmap, 2 % of a keystroke log's
+    // instructions in the ranking's splits, callgrind), then passed over them again.
+    func intersection(_ other: DocumentSet) -> DocumentSet { combined(with: other) { $0 & $1 } }
+    func union(_ other: DocumentSet) -> DocumentSet { combined(with: other) { $0 | $1 } }
+    func subtracting(_ other: DocumentSet) -> DocumentSet { combined(with: other) { $0 & ~$1 } }
+
+    /// Whether every document of this set is in `other` (no set made).
+    func isSubset(of other: DocumentSet) -> Bool {
+        words.withUnsafeBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                for i in 0..<a.count where a[i] & ~b[i] != 0 { return false }
+                return true
+            }
+        }
+    }
 
     /// The documents not in this set.
     func complement() -> DocumentSet {
-        var copy = self
-        copy.words.withUnsafeMutableBufferPointer { a in
-            for i in 0..<a.count { a[i] = ~a[i] }
+        var result = combined(with: self) { a, _ in ~a }
+        result.clearTail()
+        return result
+    }
+
+    /// The set whose each word is `operation` of this set's word and `other`'s.
+    @inline(__always)
+    private func combined(with other: DocumentSet, _ operation: (UInt64, UInt64) -> UInt64) -> DocumentSet {
+        let count = words.count
+        let result = words.withUnsafeBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for i in 0..<count { buffer.initializeElement(at: i, to: operation(a[i], b[i])) }
+                    initialized = count
+                }
+            }
         }
-        copy.clearTail()
-        return copy
+        return DocumentSet(capacity: capacity, words: result)
     }
 
     /// Calls `body` with each document in increasing order; `body` returns false to stop.

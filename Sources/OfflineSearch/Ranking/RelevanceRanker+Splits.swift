@@ -26,7 +26,8 @@ extension RelevanceRanker {
         var parts: [(Int, Tier)] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
             let atLevel = remaining.intersection(documents)
-            remaining.subtract(atLevel)
+            // A new set rather than `subtract`: the first would copy `group` (shared) first.
+            remaining = remaining.subtracting(atLevel)
             let levelRank = Int(PostingRank.rank(level: level, position: 0))
             guard let ranks = candidates.attributeRanks, candidates.orderedLevels[level] else {
                 parts.append((levelRank, .set(atLevel)))
@@ -390,7 +391,7 @@ extension RelevanceRanker {
     /// Splits one attribute tier by the number of words matched whole, most first.
     static func exactTiers(_ tier: DocumentSet, candidates: CandidateMatches) -> [(Int, Tier)] {
         // Words matched whole by every document of the tier do not split it.
-        let splitting = candidates.exact.compactMap { $0 }.filter { !tier.subtracting($0).isEmpty }
+        let splitting = candidates.exact.compactMap { $0 }.filter { !tier.isSubset(of: $0) }
         // Matched whole by every document (a word without an exact set counts for all).
         let common = candidates.exact.count - splitting.count
         switch splitting.count {

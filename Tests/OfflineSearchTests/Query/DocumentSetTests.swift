@@ -1,0 +1,55 @@
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+
+/// `DocumentSet`'s set operations, against `Set<Int>` on seeded random sets, at capacities on
+/// and off a 64-document word.
+@Suite struct DocumentSetTests {
+    static let capacities = [1, 63, 64, 65, 1_000, 4_096]
+
+    func randomSet(capacity: Int, density: UInt64, generator: inout SplitMix64) -> (DocumentSet, Set<Int>) {
+        var documents = DocumentSet(capacity: capacity)
+        var expected = Set<Int>()
+        for document in 0..<capacity where generator.next() % 100 < density {
+            documents.insert(document)
+            expected.insert(document)
+        }
+        return (documents, expected)
+    }
+
+    func elements(_ documents: DocumentSet) -> Set<Int> {
+        var found = Set<Int>()
+        documents.forEach { found.insert($0); return true }
+        return found
+    }
+
+    @Test(arguments: capacities) func operationsAreTheSetsOperations(capacity: Int) {
+        var generator = SplitMix64(state: UInt64(capacity))
+        for (densityA, densityB) in [(0, 50), (50, 50), (10, 90), (100, 30), (100, 100)] as [(UInt64, UInt64)] {
+            let (a, setA) = randomSet(capacity: capacity, density: densityA, generator: &generator)
+            let (b, setB) = randomSet(capacity: capacity, density: densityB, generator: &generator)
+            let label = "capacity \(capacity), densities \(densityA) % and \(densityB) %"
+            #expect(elements(a.intersection(b)) == setA.intersection(setB), "intersection, \(label)")
+            #expect(elements(a.union(b)) == setA.union(setB), "union, \(label)")
+            #expect(elements(a.subtracting(b)) == setA.subtracting(setB), "subtracting, \(label)")
+            let complement = a.complement()
+            #expect(elements(complement) == Set(0..<capacity).subtracting(setA), "complement, \(label)")
+            #expect(complement.count == capacity - setA.count, "the complement has no document past the capacity, \(label)")
+            #expect(a.isSubset(of: b) == setA.isSubset(of: setB), "isSubset, \(label)")
+            #expect(a.intersection(b).isSubset(of: a), "an intersection is a subset, \(label)")
+            #expect(a.isSubset(of: a.union(b)), "a set is a subset of a union with it, \(label)")
+        }
+    }
+
+    @Test func operationsLeaveTheirOperandsAsTheyWere() {
+        var a = DocumentSet(capacity: 200), b = DocumentSet(capacity: 200)
+        for document in stride(from: 0, to: 200, by: 3) { a.insert(document) }
+        for document in stride(from: 0, to: 200, by: 5) { b.insert(document) }
+        let (before, otherBefore) = (a, b)
+        _ = a.intersection(b)
+        _ = a.union(b)
+        _ = a.subtracting(b)
+        _ = a.complement()
+        #expect(a == before && b == otherBefore)
+    }
+}
