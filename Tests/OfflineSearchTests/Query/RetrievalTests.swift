@@ -33,6 +33,16 @@ import SearchAPI
         #expect(excludedNested?["meta"] == ["color": "red"])
     }
 
+    /// A dot that a combining mark follows is one `Character` with it: paths are split at the
+    /// dot's byte, as they are searched for it.
+    @Test func aDotWithACombiningMarkIsADot() throws {
+        let engine = try TestEngine()
+        let index = try EngineRetrievalTests.makeIndex(engine, unretrievable: ["meta.\u{301}", "secret"])
+        #expect(keys(try index.search("lamp", ["attributesToRetrieve": ["*", "-name.\u{301}"]]).hits.first)
+            == ["objectID", "name", "price", "meta", "tags"])
+        #expect(keys(try index.search("lamp", ["attributesToRetrieve": ["meta.\u{301}"]]).hits.first) == ["objectID"])
+    }
+
     @Test func objectIDIsAlwaysReturned() throws {
         let engine = try TestEngine()
         let index = try EngineRetrievalTests.makeIndex(engine)
