@@ -10,8 +10,8 @@
 /// its counts were taken.
 ///
 /// The sets are kept as the searches made them (their bitmaps are shared, not copied), the
-/// last `entryLimit` of them, within a byte budget (0: none is kept). Shared by every search on
-/// the snapshot, from any thread.
+/// last `entryLimit` of each column, within a byte budget (0: none is kept). Shared by every
+/// search on the snapshot, from any thread.
 final class RecentFacetCounts: Sendable {
     /// One column's counts over one set of documents.
     struct Entry: Sendable {
@@ -26,7 +26,7 @@ final class RecentFacetCounts: Sendable {
     /// A set smaller than this is counted afresh and not kept: its pass costs less than the
     /// comparisons with the kept sets (a pass over each one's bitmap).
     static let smallestSet = 2_000
-    /// How many sets are kept: the last keystrokes of a few users typing at once.
+    /// How many sets are kept per column: the last keystrokes of a few users typing at once.
     static let entryLimit = 8
 
     private struct Contents: Sendable {
@@ -34,10 +34,10 @@ final class RecentFacetCounts: Sendable {
         var entries: [Entry] = []
         var byteBudget: Int
 
-        /// Lets the oldest sets go until the rest are within the bounds.
+        /// Lets the oldest sets go until the rest are within the budget.
         mutating func trim() {
             var bytes = entries.reduce(0) { $0 + $1.byteCount }
-            while !entries.isEmpty, entries.count > RecentFacetCounts.entryLimit || bytes > byteBudget {
+            while !entries.isEmpty, bytes > byteBudget {
                 bytes -= entries.removeFirst().byteCount
             }
         }
@@ -81,10 +81,16 @@ final class RecentFacetCounts: Sendable {
         return best
     }
 
-    /// Keeps `counts` over `documents`, the oldest set let go past the bounds.
+    /// Keeps `counts` over `documents`: the column's oldest set goes when it has `entryLimit`,
+    /// then the oldest sets of any column while they are over the budget. A set larger than the
+    /// whole budget is not kept (it would push out every other).
     func keep(_ entry: Entry) {
         contents.modify { contents in
-            guard contents.byteBudget > 0 else { return }
+            guard entry.byteCount <= contents.byteBudget else { return }
+            if contents.entries.lazy.filter({ $0.path == entry.path }).count >= RecentFacetCounts.entryLimit,
+               let oldest = contents.entries.firstIndex(where: { $0.path == entry.path }) {
+                contents.entries.remove(at: oldest)
+            }
             contents.entries.append(entry)
             contents.trim()
         }

@@ -30,22 +30,24 @@ import DatasetGenerator
         let snapshot = index.live.state.base
         let total = snapshot.documentCount
         var generator = SplitMix64(state: 3)
-        var documents = DocumentSet(capacity: total)
-        for document in 0..<total where generator.next() % 5 < 2 { documents.insert(document) }   // about 40 %
-        for path in ["brand", "categories", "price"] {
+        // About 40 % of the records (counted by a pass over them) and about 60 % (over the others).
+        for (path, fifths) in [("brand", 2), ("categories", 2), ("price", 2), ("brand", 3), ("categories", 3)] as [(String, UInt64)] {
+            var documents = DocumentSet(capacity: total)
+            for document in 0..<total where generator.next() % 5 < fifths { documents.insert(document) }
             let column = try #require(snapshot.facetColumn(path))
             var current = documents
-            // Each step drops some documents and adds others, as the next keystroke or filter would.
+            // Each step drops some documents and adds others, as the next keystroke or filter would
+            // (a fiftieth of the records toggled: the set stays between its start and a half).
             for step in 0..<12 {
                 var next = current
                 for document in 0..<total where generator.next() % 50 == 0 {
-                    if next.contains(document) { next.remove(document) } else if step % 3 == 0 { next.insert(document) }
+                    if next.contains(document) { next.remove(document) } else { next.insert(document) }
                 }
                 let near = snapshot.facetCounts.recent.nearest(path, to: next.words, population: next.count,
                                                                within: min(next.count, total - next.count))
-                if step > 0 { #expect(near != nil, "\(path), step \(step): the set before is near enough to count from") }
+                if step > 0 { #expect(near != nil, "\(path) over \(fifths) fifths, step \(step): the set before is near enough to count from") }
                 let counted = FacetCounter(snapshot: snapshot).counts(column, over: next, documentCount: next.count)
-                #expect(counted == bruteForce(column, over: next), "\(path), step \(step): counts from a near set differ from a pass")
+                #expect(counted == bruteForce(column, over: next), "\(path) over \(fifths) fifths, step \(step): counts from a near set differ from a pass")
                 current = next
             }
         }
@@ -70,7 +72,15 @@ import DatasetGenerator
         for step in 0..<(RecentFacetCounts.entryLimit + 5) {
             recent.keep(RecentFacetCounts.Entry(path: "brand", documents: words, population: 300 + step, counts: [1, 2, 3]))
         }
-        #expect(recent.count == RecentFacetCounts.entryLimit)
+        #expect(recent.count == RecentFacetCounts.entryLimit, "the last sets of a column")
+        for step in 0..<3 {
+            recent.keep(RecentFacetCounts.Entry(path: "categories", documents: words, population: 300 + step, counts: [1]))
+        }
+        #expect(recent.count == RecentFacetCounts.entryLimit + 3, "another column's sets do not push out the first column's")
+        #expect(recent.nearest("brand", to: words, population: 300, within: 10) != nil)
+        let huge = RecentFacetCounts.Entry(path: "price", documents: [UInt64](repeating: 0, count: 200_000), population: 0, counts: [])
+        recent.keep(huge)
+        #expect(recent.count == RecentFacetCounts.entryLimit + 3, "a set larger than the whole budget is not kept, and pushes out none")
         recent.setByteBudget(0)
         #expect(recent.count == 0, "no budget: nothing is kept")
         recent.keep(RecentFacetCounts.Entry(path: "brand", documents: words, population: 300, counts: [1]))
