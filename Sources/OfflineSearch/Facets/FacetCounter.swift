@@ -18,14 +18,14 @@ struct FacetCounter {
         guard documentCount >= RecentFacetCounts.smallestSet else { return passCounts(column, over: documents, documentCount: documentCount) }
         let recent = snapshot.facetCounts.recent
         let passVisits = min(documentCount, total - documentCount)
+        let counts: [Int]
         if let (near, visits) = recent.nearest(column.path, to: documents.words, population: documentCount, within: passVisits) {
             // The very set kept (a user who types a letter and deletes it): kept once.
             guard visits > 0 else { return near.counts }
-            let counts = FacetCounter.counts(column, over: documents.words, from: near.documents, counted: near.counts)
-            recent.keep(RecentFacetCounts.Entry(path: column.path, documents: documents.words, population: documentCount, counts: counts))
-            return counts
+            counts = FacetCounter.counts(column, over: documents.words, from: near.documents, counted: near.counts)
+        } else {
+            counts = passCounts(column, over: documents, documentCount: documentCount)
         }
-        let counts = passCounts(column, over: documents, documentCount: documentCount)
         recent.keep(RecentFacetCounts.Entry(path: column.path, documents: documents.words, population: documentCount, counts: counts))
         return counts
     }
