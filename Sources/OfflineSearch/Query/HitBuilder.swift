@@ -2,7 +2,10 @@ import SearchAPI
 
 /// Turns a stored record into a hit: the retrieved attributes, `_highlightResult`,
 /// `_snippetResult`.
-struct HitBuilder {
+///
+/// A class: a page's hits share one builder, which holds the whole request; as a struct it was
+/// copied (and every array and string in it retained and released) for hit after hit.
+final class HitBuilder {
     let request: SearchRequest
     let unretrievable: Set<String>
     let highlighter: HighlightBuilder
@@ -20,19 +23,19 @@ struct HitBuilder {
         decompounded = (configuration.searchable ?? []).compactMap { attribute in attribute.compounds.map { (attribute.path, $0) } }
     }
 
-    /// The highlighter for the attribute at `path`: camel-case words split when it is one of
-    /// `camelCaseAttributes` (or inside one), a compound wrapped whole for a query word that is
-    /// one of its parts when it is one of `decompoundedAttributes`.
-    func highlighter(for path: String) -> HighlightBuilder {
+    /// `body` with the highlighter for the attribute at `path`: camel-case words split when it
+    /// is one of `camelCaseAttributes` (or inside one), a compound wrapped whole for a query word
+    /// that is one of its parts when it is one of `decompoundedAttributes`. The builder's own
+    /// highlighter is lent, not copied, where the attribute needs neither.
+    func withHighlighter<Result>(for path: String, _ body: (HighlightBuilder) -> Result) -> Result {
         func covers(_ attribute: String) -> Bool { path == attribute || path.hasPrefix(attribute + ".") }
+        let splitsCamelCase = !camelCase.isEmpty && camelCase.contains(where: covers)
+        let compounds = decompounded.isEmpty ? nil : decompounded.first(where: { covers($0.path) })?.compounds
+        guard splitsCamelCase || compounds != nil else { return body(highlighter) }
         var adapted = highlighter
-        if !camelCase.isEmpty, camelCase.contains(where: covers) {
-            adapted.separators = adapted.separators.splittingCamelCase
-        }
-        if !decompounded.isEmpty, let compounds = decompounded.first(where: { covers($0.path) })?.compounds {
-            adapted.compounds = compounds
-        }
-        return adapted
+        if splitsCamelCase { adapted.separators = adapted.separators.splittingCamelCase }
+        if let compounds { adapted.compounds = compounds }
+        return body(adapted)
     }
 
     /// The hit for a stored record; `rankingInfo`, when given, its `_rankingInfo`.
@@ -40,9 +43,9 @@ struct HitBuilder {
         var hit = retrieved(record)
         var highlights = JSONObject()
         for path in expand(request.attributesToHighlight, in: record) {
-            let highlighter = highlighter(for: path)
             guard let value = JSONValue.object(record).value(atPath: path),
-                  let mapped = highlighter.mapText(in: value, highlighter.highlight) else { continue }
+                  let mapped = withHighlighter(for: path, { highlighter in highlighter.mapText(in: value) { highlighter.highlight($0) } })
+            else { continue }
             HitBuilder.set(mapped, atPath: path, in: &highlights)
         }
         for path in unretrievable { HitBuilder.remove(path: path, from: &highlights) }
@@ -51,9 +54,10 @@ struct HitBuilder {
             var snippets = JSONObject()
             for (path, words) in request.attributesToSnippet {
                 for expanded in expand([path], in: record) {
-                    let highlighter = highlighter(for: expanded)
                     guard let value = JSONValue.object(record).value(atPath: expanded),
-                          let mapped = highlighter.mapText(in: value, { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) })
+                          let mapped = withHighlighter(for: expanded, { highlighter in
+                              highlighter.mapText(in: value) { highlighter.snippet($0, wordCount: words, ellipsis: request.snippetEllipsisText) }
+                          })
                     else { continue }
                     HitBuilder.set(mapped, atPath: expanded, in: &snippets)
                 }

@@ -35,8 +35,9 @@ struct HighlightBuilder {
     }
 
     /// What `span` compares a token with, per query word, read without copying the words (a
-    /// page's texts have thousands of tokens).
-    private struct WordLookup {
+    /// page's texts have thousands of tokens). A class: its seven arrays are retained once when
+    /// the builder is copied, not one by one.
+    private final class WordLookup {
         /// Each query word's folded text.
         let folded: [String]
         /// Each query word's folded bytes when they are ASCII (nil otherwise): an ASCII token is
