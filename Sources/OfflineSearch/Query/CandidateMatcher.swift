@@ -254,7 +254,7 @@ enum CandidateMatcher {
         }
         // Required words must all match; when every word is optional, at least one must.
         let all = matched ?? anyOptional ?? DocumentSet(capacity: capacity, full: true)
-        var matches = CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.tracksPositions ? postings.ranks : nil,
+        var matches = CandidateMatches(matched: all, levels: postings.levelSets(), attributeRanks: postings.attributeRanks(),
                                        orderedLevels: snapshot.configuration.orderedLevels, exact: exact, byTypos: byTypos,
                                        variantTerms: variantTerms, optionalSets: optionalSets, wordTerms: wordTerms,
                                        forward: snapshot.forward, vocabularySize: snapshot.terms.count,
@@ -293,26 +293,44 @@ private struct PostingCollector {
     /// `IndexConfiguration.orderedLevelMask`.
     let orderedMask: UInt16
     var tracksPositions: Bool { orderedMask != 0 }
-    /// One flat bitmap per level.
-    var levelBits: [UInt64]
-    /// Document → best `PostingRank` in an ordered attribute (empty when no level is ordered).
-    var ranks: [UInt16]
+    /// One flat bitmap per level; empty until the first word is collected or merged
+    /// (`isStarted`).
+    private(set) var levelBits: [UInt64] = []
+    /// Document → best `PostingRank` in an ordered attribute (empty when no level is ordered,
+    /// and until the collector is started).
+    private(set) var ranks: [UInt16] = []
+    /// Whether anything was collected or merged: until then the bitmaps and ranks are not made,
+    /// and the first word merged lends its own (a kept word's level bitmaps and dense ranks are
+    /// shared, not written into zeroed arrays: at 100k records, 250 KB a search).
+    private var isStarted = false
 
     init(snapshot: IndexSnapshot) {
         self.snapshot = snapshot
         let levelCount = snapshot.configuration.levelCount
         stride = (snapshot.documentCount + 63) >> 6
         lastLevel = levelCount - 1
-        let mask = snapshot.configuration.orderedLevelMask
-        orderedMask = mask
-        levelBits = [UInt64](repeating: 0, count: stride * levelCount)
-        ranks = [UInt16](repeating: PostingRank.unmatched, count: mask != 0 ? snapshot.documentCount : 0)
+        orderedMask = snapshot.configuration.orderedLevelMask
+    }
+
+    /// The empty bitmaps and ranks, made before the first posting is noted.
+    private mutating func start() {
+        guard !isStarted else { return }
+        isStarted = true
+        levelBits = [UInt64](repeating: 0, count: stride * (lastLevel + 1))
+        ranks = [UInt16](repeating: PostingRank.unmatched, count: tracksPositions ? snapshot.documentCount : 0)
     }
 
     func levelSets() -> [DocumentSet] {
-        (0...lastLevel).map { level in
+        guard isStarted else { return (0...lastLevel).map { _ in DocumentSet(capacity: snapshot.documentCount) } }
+        return (0...lastLevel).map { level in
             DocumentSet(capacity: snapshot.documentCount, words: Array(levelBits[level * stride..<(level + 1) * stride]))
         }
+    }
+
+    /// `CandidateMatches.attributeRanks`: nil when no level is ordered.
+    func attributeRanks() -> [UInt16]? {
+        guard tracksPositions else { return nil }
+        return isStarted ? ranks : [UInt16](repeating: PostingRank.unmatched, count: snapshot.documentCount)
     }
 
     /// Adds the postings of `terms` to `bits` (and, with `recordLevels`, to the levels and
@@ -320,6 +338,12 @@ private struct PostingCollector {
     /// only where the term is a whole attribute value.
     mutating func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
                                                 recordLevels: Bool, into bits: inout [UInt64]) {
+        // Without levels, the bitmaps and ranks are not touched (they may be a kept word's, shared).
+        guard recordLevels else {
+            collectDocuments(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, into: &bits)
+            return
+        }
+        start()
         let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
         let positions = snapshot.postingPositions
         let required = wholeValueOnly ? PostingMask.wholeValue : 0
@@ -336,14 +360,31 @@ private struct PostingCollector {
                                 for term in terms {
                                     let postings = Int(starts[term])..<Int(starts[term + 1])
                                     guard !postings.isEmpty else { continue }
-                                    if recordLevels {
-                                        scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
-                                                           lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
-                                    } else {
-                                        scan.add(postings, to: bits.baseAddress!)
-                                    }
+                                    scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
+                                                       lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
                                 }
                             }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `collect` without levels: the documents only.
+    private func collectDocuments<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool, into bits: inout [UInt64]) {
+        let positions = snapshot.postingPositions
+        let required = wholeValueOnly ? PostingMask.wholeValue : 0
+        snapshot.postingStarts.withUnsafeBufferPointer { starts in
+            snapshot.postingDocs.withUnsafeBufferPointer { docs in
+                snapshot.postingMasks.withUnsafeBufferPointer { masks in
+                    bits.withUnsafeMutableBufferPointer { bits in
+                        let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
+                                               allowed: allowed, required: required, everyLevelOrdered: false)
+                        for term in terms {
+                            let postings = Int(starts[term])..<Int(starts[term + 1])
+                            guard !postings.isEmpty else { continue }
+                            scan.add(postings, to: bits.baseAddress!)
                         }
                     }
                 }
@@ -355,7 +396,7 @@ private struct PostingCollector {
     /// query's ranks. Ranks are noted at ordered levels only, so the documents with one are
     /// those of the ordered levels' bitmaps.
     func notedRanks() -> PackedRanks {
-        guard tracksPositions else { return .none }
+        guard tracksPositions, isStarted else { return .none }
         var ordered = [UInt64](repeating: 0, count: stride)
         for level in 0...lastLevel where orderedMask & PostingMask.bit(forLevel: level) != 0 {
             for index in 0..<stride { ordered[index] |= levelBits[level * stride + index] }
@@ -366,6 +407,15 @@ private struct PostingCollector {
     /// Adds one word's levels and ranks, noted by another collector (`notedRanks()`), as if its
     /// postings had been collected here.
     mutating func merge(levelBits other: PackedBits, ranks noted: PackedRanks) {
+        guard isStarted else {
+            // The first word: its own bitmaps and ranks, lent (copied only if a later word writes).
+            isStarted = true
+            levelBits = other.wordCount == stride * (lastLevel + 1) ? other.unpacked()
+                : [UInt64](repeating: 0, count: stride * (lastLevel + 1))
+            if other.wordCount != stride * (lastLevel + 1) { other.add(to: &levelBits) }
+            ranks = tracksPositions ? noted.expanded(count: snapshot.documentCount) : []
+            return
+        }
         other.add(to: &levelBits)
         guard tracksPositions else { return }
         noted.merge(into: &ranks)
@@ -374,6 +424,7 @@ private struct PostingCollector {
     /// Notes the levels (and ranks) of the postings of `terms` at the `allowed` levels, in
     /// `documents` only.
     mutating func recordLevels(of terms: [Int], allowed: UInt16, in documents: DocumentSet) {
+        start()
         let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
         let positions = snapshot.postingPositions
         levelBits.withUnsafeMutableBufferPointer { levelBits in

@@ -231,6 +231,15 @@ struct PackedRanks: Sendable {
 
     var byteCount: Int { 2 * dense.count + 4 * documents.count + 2 * sparseRanks.count }
 
+    /// Every document's rank (`PostingRank.unmatched` where there is none): the dense ranks
+    /// themselves, shared, when kept so.
+    func expanded(count: Int) -> [UInt16] {
+        if !dense.isEmpty, dense.count == count { return dense }
+        var ranks = [UInt16](repeating: PostingRank.unmatched, count: count)
+        merge(into: &ranks)
+        return ranks
+    }
+
     /// Lowers each of `ranks` (one per document) to this word's rank where that is lower.
     func merge(into ranks: inout [UInt16]) {
         ranks.withUnsafeMutableBufferPointer { ranks in
