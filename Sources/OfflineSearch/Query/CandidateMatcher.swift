@@ -225,6 +225,7 @@ enum CandidateMatcher {
                 if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
                     // Its levels and ranks noted apart, to be kept with it, then merged.
                     var own = PostingCollector(snapshot: snapshot)
+                    own.start()
                     var entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &own)
                     entry.levelBits = PackedBits(own.levelBits)
                     entry.ranks = own.notedRanks()
@@ -312,8 +313,9 @@ private struct PostingCollector {
         orderedMask = snapshot.configuration.orderedLevelMask
     }
 
-    /// The empty bitmaps and ranks, made before the first posting is noted.
-    private mutating func start() {
+    /// The empty bitmaps and ranks, made before the first posting is noted (and before a kept
+    /// word is matched apart, so that its levels are whole even where it noted none).
+    mutating func start() {
         guard !isStarted else { return }
         isStarted = true
         levelBits = [UInt64](repeating: 0, count: stride * (lastLevel + 1))
