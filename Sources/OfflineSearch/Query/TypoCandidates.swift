@@ -62,7 +62,17 @@ enum TypoCandidates {
                         let above = (d - 1) * width
                         rows[row] = d
                         var rowMinimum = d
-                        for j in 1..<width {
+                        // Only the band |d - j| ≤ maxTypos can hold a distance within the typos
+                        // (a distance is at least the difference of the lengths): the cells
+                        // beside it, which the band's next row and this row's first cell read,
+                        // are set to maxTypos + 1. Within the band every distance up to maxTypos
+                        // is exact; one beyond it reads as beyond it (Ukkonen's cut-off). A term
+                        // longer than the word by more than the typos has no band left: pruned.
+                        let low = max(1, d - maxTypos), high = min(m, d + maxTypos)
+                        let hasBand = low <= high
+                        if low > 1, low - 1 <= m { rows[row + low - 1] = maxTypos + 1 }
+                        if high < m { rows[row + high + 1] = maxTypos + 1 }
+                        for j in low..<(hasBand ? high + 1 : low) {
                             let cost = query[j - 1] == byte ? 0 : 1
                             var value = min(rows[above + j] + 1, rows[row + j - 1] + 1, rows[above + j - 1] + cost)
                             if d > 1, j > 1, query[j - 1] == previousByte, query[j - 2] == byte {
@@ -73,7 +83,7 @@ enum TypoCandidates {
                         }
                         depth = d
                         if isPrefix {
-                            best = min(best, rows[row + m])
+                            best = min(best, hasBand && high == m ? rows[row + m] : maxTypos + 1)
                             bestUpTo[d] = best
                         }
                         if rowMinimum > maxTypos {
@@ -100,7 +110,7 @@ enum TypoCandidates {
                     computedDepth = min(computedDepth, pruneAt - 1)
                     continue
                 }
-                let typos = isPrefix ? best : rows[length * width + m]
+                let typos = isPrefix ? best : abs(length - m) <= maxTypos ? rows[length * width + m] : maxTypos + 1
                 if typos > 0, typos <= maxTypos { result.append(Candidate(term: termID, typos: typos)) }
                 termID += 1
             }

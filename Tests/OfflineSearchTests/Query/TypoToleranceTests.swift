@@ -26,14 +26,19 @@ func referenceTypos(_ a: [UInt8], _ b: [UInt8]) -> Int {
         String(decoding: (0..<Int.random(in: length, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self)
     }
 
-    @Test(arguments: [1, 2, 3, 4, 5])
-    func theVocabularyWalkFindsExactlyTheWordsWithinReach(seed: UInt64) {
-        var generator = SeededGenerator(seed: seed)
-        let alphabet = Array("abcde".utf8)   // a small alphabet makes near misses common
-        let vocabulary = Array(Set((0..<600).map { _ in TypoCandidateTests.randomWord(&generator, alphabet: alphabet, length: 1...7) }))
+    /// The walk computes only the band of each row within the typos (Ukkonen's cut-off): words
+    /// much longer or shorter than the terms (the second set: two letters, up to 12 of them)
+    /// reach past the band on both sides.
+    @Test(arguments: [(1, "abcde", 7, 6), (2, "abcde", 7, 6), (3, "abcde", 7, 6), (4, "abcde", 7, 6), (5, "abcde", 7, 6),
+                      (6, "ab", 12, 10), (7, "abc", 12, 4), (8, "ab", 3, 11)])
+    func theVocabularyWalkFindsExactlyTheWordsWithinReach(_ setup: (seed: Int, letters: String, longestTerm: Int, longestQuery: Int)) {
+        let (seed, letters, longestTerm, longestQuery) = setup
+        var generator = SeededGenerator(seed: UInt64(seed))
+        let alphabet = Array(letters.utf8)   // a small alphabet makes near misses common
+        let vocabulary = Array(Set((0..<600).map { _ in TypoCandidateTests.randomWord(&generator, alphabet: alphabet, length: 1...longestTerm) }))
         let (table, _) = TermTable.build(vocabulary)
         for _ in 0..<40 {
-            let query = TypoCandidateTests.randomWord(&generator, alphabet: alphabet, length: 1...6)
+            let query = TypoCandidateTests.randomWord(&generator, alphabet: alphabet, length: 1...longestQuery)
             let q = Array(query.utf8)
             for maxTypos in 1...2 {
                 for isPrefix in [false, true] {
