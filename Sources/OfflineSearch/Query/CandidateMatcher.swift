@@ -347,26 +347,15 @@ private struct PostingCollector {
         }
         start()
         let (stride, lastLevel, orderedMask) = (stride, lastLevel, orderedMask)
-        let positions = snapshot.postingPositions
-        let required = wholeValueOnly ? PostingMask.wholeValue : 0
-        snapshot.postingStarts.withUnsafeBufferPointer { starts in
-            snapshot.postingDocs.withUnsafeBufferPointer { docs in
-                snapshot.postingMasks.withUnsafeBufferPointer { masks in
-                    bits.withUnsafeMutableBufferPointer { bits in
-                        levelBits.withUnsafeMutableBufferPointer { levelBits in
-                            ranks.withUnsafeMutableBufferPointer { ranks in
-                                let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
-                                                       allowed: allowed, required: required,
-                                                       everyLevelOrdered: orderedMask != 0
-                                                           && allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0)
-                                for term in terms {
-                                    let postings = Int(starts[term])..<Int(starts[term + 1])
-                                    guard !postings.isEmpty else { continue }
-                                    scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
-                                                       lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
-                                }
-                            }
-                        }
+        let everyLevelOrdered = orderedMask != 0 && allowed & ~orderedMask & PostingMask.mask(forLevels: 0...lastLevel) == 0
+        let snapshot = snapshot
+        bits.withUnsafeMutableBufferPointer { bits in
+            levelBits.withUnsafeMutableBufferPointer { levelBits in
+                ranks.withUnsafeMutableBufferPointer { ranks in
+                    PostingCollector.scan(terms, in: snapshot, allowed: allowed, wholeValueOnly: wholeValueOnly,
+                                          everyLevelOrdered: everyLevelOrdered) { scan, postings in
+                        scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
+                                           lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
                     }
                 }
             }
@@ -375,19 +364,29 @@ private struct PostingCollector {
 
     /// `collect` without levels: the documents only.
     private func collectDocuments<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool, into bits: inout [UInt64]) {
+        bits.withUnsafeMutableBufferPointer { bits in
+            PostingCollector.scan(terms, in: snapshot, allowed: allowed, wholeValueOnly: wholeValueOnly, everyLevelOrdered: false) { scan, postings in
+                scan.add(postings, to: bits.baseAddress!)
+            }
+        }
+    }
+
+    /// Calls `body` with a scan of the snapshot's postings at the `allowed` levels (whole values
+    /// only, with `wholeValueOnly`) and each of `terms`' posting ranges that is not empty, the
+    /// posting arrays held once for them all.
+    private static func scan<Terms: Sequence<Int>>(_ terms: Terms, in snapshot: IndexSnapshot, allowed: UInt16, wholeValueOnly: Bool,
+                                                   everyLevelOrdered: Bool, _ body: (PostingScan, Range<Int>) -> Void) {
         let positions = snapshot.postingPositions
         let required = wholeValueOnly ? PostingMask.wholeValue : 0
         snapshot.postingStarts.withUnsafeBufferPointer { starts in
             snapshot.postingDocs.withUnsafeBufferPointer { docs in
                 snapshot.postingMasks.withUnsafeBufferPointer { masks in
-                    bits.withUnsafeMutableBufferPointer { bits in
-                        let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
-                                               allowed: allowed, required: required, everyLevelOrdered: false)
-                        for term in terms {
-                            let postings = Int(starts[term])..<Int(starts[term + 1])
-                            guard !postings.isEmpty else { continue }
-                            scan.add(postings, to: bits.baseAddress!)
-                        }
+                    let scan = PostingScan(docs: docs.baseAddress!, masks: masks.baseAddress!, positions: positions,
+                                           allowed: allowed, required: required, everyLevelOrdered: everyLevelOrdered)
+                    for term in terms {
+                        let postings = Int(starts[term])..<Int(starts[term + 1])
+                        guard !postings.isEmpty else { continue }
+                        body(scan, postings)
                     }
                 }
             }
