@@ -128,40 +128,80 @@ struct ProximityScanner {
 
     /// Reads the record's words in `range` of `terms`, noting each query word's occurrences in
     /// `state`; stops once every pair is adjacent (unless the `sum` strategy needs every word).
+    ///
+    /// Most of a record's words are no query word's: a tight loop (`nextNoted`) passes over
+    /// them, and a word's position and its place in its attribute are worked out from its index
+    /// only when it is one (a marker adds 8 to the positions after it, one more than the index
+    /// does; an array element's marker adds one to the place in the attribute).
     @inline(__always)
     private func read(_ terms: UnsafeBufferPointer<UInt32>, range: Range<Int>, table: UnsafeBufferPointer<UInt16>, into state: inout ScanState) {
+        guard let base = terms.baseAddress, !range.isEmpty else { return }
         let count = state.count
-        var position = 0
+        let end = range.upperBound
+        var index = range.lowerBound
+        var positionOffset = -range.lowerBound   // a word's position: its index plus this
+        var attributeStart = range.lowerBound    // a word's place in its attribute: its index minus this
         var currentAttribute = -1
-        var inAttribute = 0     // the next word's position inside the current attribute
         var adjacentPairs = 0   // pairs already at the smallest distance: once all are, stop reading
-        for index in range {
-            let term = terms[index]
+        while true {
+            index = table.isEmpty ? nextNoted(base, from: index, to: end)
+                : ProximityScanner.nextNoted(base, from: index, to: end, table: table.baseAddress!, vocabulary: UInt32(truncatingIfNeeded: table.count))
+            guard index < end else { return }
+            let term = base[index]
+            index &+= 1
             if ForwardIndex.isMarker(term) {
-                position += 8
+                positionOffset &+= 7
                 let ordinal = ForwardIndex.attribute(ofMarker: term)
                 if ordinal != currentAttribute {   // array elements continue their attribute
                     currentAttribute = ordinal
-                    inAttribute = 0
+                    attributeStart = index
                     let attribute = ordinal < attributes.count ? attributes[ordinal] : SearchableText.anyAttribute
                     state.attributeRank = PostingRank.rank(level: attribute.level, position: 0)
                     state.ordered = attribute.ordered
+                } else {
+                    attributeStart &+= 1
                 }
                 continue
             }
-            var matched: UInt16 = 0
-            if table.isEmpty {
-                for word in 0..<count where words[word].matches(term) { matched |= 1 << UInt16(word) }
-            } else {
-                matched = table[Int(term)]
-            }
-            if matched != 0 {
-                adjacentPairs += state.visit(matched, at: position, inAttribute: inAttribute)
-                if adjacentPairs == count - 1, !state.sums { return }
-            }
-            position += 1
-            inAttribute += 1
+            let matched = table.isEmpty ? matches(term) : (Int(term) < table.count ? table[Int(term)] : 0)
+            guard matched != 0 else { continue }
+            let at = index &- 1
+            adjacentPairs += state.visit(matched, at: at &+ positionOffset, inAttribute: at &- attributeStart)
+            if adjacentPairs == count - 1, !state.sums { return }
         }
+    }
+
+    /// The index of the first word from `index` on (before `end`) that is a marker, or a term
+    /// that some query word matches (`table`: term → query words, for the `vocabulary` terms);
+    /// `end` when there is none.
+    @inline(__always)
+    private static func nextNoted(_ terms: UnsafePointer<UInt32>, from index: Int, to end: Int,
+                                  table: UnsafePointer<UInt16>, vocabulary: UInt32) -> Int {
+        var index = index
+        while index < end {
+            let term = terms[index]
+            if term >= vocabulary || table[Int(truncatingIfNeeded: term)] != 0 { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// `nextNoted` without a table (a few records read): each word tested against the query's.
+    private func nextNoted(_ terms: UnsafePointer<UInt32>, from index: Int, to end: Int) -> Int {
+        var index = index
+        while index < end {
+            let term = terms[index]
+            if ForwardIndex.isMarker(term) || matches(term) != 0 { return index }
+            index &+= 1
+        }
+        return end
+    }
+
+    /// The query words (of the first 16) that match `term`, one bit each.
+    private func matches(_ term: UInt32) -> UInt16 {
+        var matched: UInt16 = 0
+        for word in 0..<words.count where words[word].matches(term) { matched |= 1 << UInt16(word) }
+        return matched
     }
 
     /// One scan's state: per query word, its last position (`far` before any); per pair, its
