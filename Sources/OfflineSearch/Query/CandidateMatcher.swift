@@ -491,41 +491,72 @@ private struct PostingScan {
         // Where some allowed level is unordered, a posting's position is looked up only when its
         // level is ordered (most postings of a typical index, in unordered descriptions, need
         // none); where every one is, each posting needs one, and a cursor reads them in turn.
-        guard everyLevelOrdered, let ranks else {
-            for i in postings {
-                let mask = masks[i]
-                guard mask & allowed != 0, mask & required == required else { continue }
-                let doc = Int(docs[i])
-                bits[doc &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: doc & 63)
-                PostingCollector.note(doc: doc, mask: mask, allowed: allowed, position: positions.position(ofPosting: i), levelBits: levelBits,
-                                      stride: stride, lastLevel: lastLevel, ranks: ranks, orderedMask: orderedMask)
-            }
+        guard everyLevelOrdered, ranks != nil else {
+            var lookedUp = LookedUpPositions(positions: positions)
+            addWithLevels(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
+                          orderedMask: orderedMask, positions: &lookedUp)
             return
         }
-        // `note`, written out for this case, with the constants in locals, so that the loop
-        // neither reloads them nor tests what it knows: there are ranks, and `allowed` holds
-        // level bits only, so a posting counted has a best allowed level, at most 14. (Written
-        // out in the loop above too, the build measured 1 % more instructions on the 100k log
-        // and 8 % more on the 1M log, this loop included.)
-        let (docs, masks, allowed, required) = (docs, masks, allowed, required)
-        let lastLevel = UInt16(truncatingIfNeeded: min(max(lastLevel, 0), 14))
         positions.withCursor(at: postings.lowerBound) { cursor in
-            for i in postings {
-                let mask = masks[i]
-                let position = cursor.next()
-                guard mask & allowed != 0, mask & required == required else { continue }
-                let doc = Int(truncatingIfNeeded: docs[i])
-                let word = doc &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: doc & 63)
-                bits[word] |= bit
-                let level = min(UInt16(truncatingIfNeeded: (mask & allowed & PostingMask.levels).trailingZeroBitCount), lastLevel)
-                levelBits[Int(truncatingIfNeeded: level) &* stride &+ word] |= bit
-                guard orderedMask &>> level & 1 != 0 else { continue }
-                // As in `note`: the position is unknown (0) when the term's best level is not allowed.
-                let rank = level &<< 10 | ((mask & PostingMask.levels).trailingZeroBitCount == Int(level) ? position : 0)
-                if rank < ranks[doc] { ranks[doc] = rank }
-            }
+            var inTurn = PositionsInTurn(cursor: cursor)
+            addWithLevels(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
+                          orderedMask: orderedMask, positions: &inTurn)
         }
     }
+
+    /// The loop of `addWithLevels`: `PostingCollector.note` written out, with the constants in
+    /// locals, so that the loop neither reloads them nor tests what it knows: `allowed` holds
+    /// level bits only, so a posting counted has a best allowed level, at most 14; without
+    /// ranks, no level counts as ordered. (With `note` called in the loop instead, the loop
+    /// spilled its pointers and constants to the stack and reloaded them for every posting:
+    /// twice the instructions.)
+    @inline(__always)
+    private func addWithLevels<Positions: PostingPositionSource>(
+        _ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>, stride: Int,
+        lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16, positions: inout Positions
+    ) {
+        let (docs, masks, allowed, required, stride) = (docs, masks, allowed, required, stride)
+        let lastLevel = UInt16(truncatingIfNeeded: min(max(lastLevel, 0), 14))
+        let orderedMask = ranks == nil ? 0 : orderedMask
+        for i in postings {
+            let mask = masks[i]
+            positions.step(to: i)
+            guard mask & allowed != 0, mask & required == required else { continue }
+            let doc = Int(truncatingIfNeeded: docs[i])
+            let word = doc &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+            bits[word] |= bit
+            let level = min(UInt16(truncatingIfNeeded: (mask & allowed & PostingMask.levels).trailingZeroBitCount), lastLevel)
+            levelBits[Int(truncatingIfNeeded: level) &* stride &+ word] |= bit
+            guard orderedMask &>> level & 1 != 0 else { continue }
+            // As in `note`: the position is unknown (0) when the term's best level is not allowed.
+            let rank = level &<< 10 | ((mask & PostingMask.levels).trailingZeroBitCount == Int(level) ? positions.position(ofPosting: i) : 0)
+            let ranks = ranks.unsafelyUnwrapped   // not nil: `orderedMask` is 0 without ranks
+            if rank < ranks[doc] { ranks[doc] = rank }
+        }
+    }
+}
+
+/// Where `PostingScan.addWithLevels` takes a posting's position from.
+private protocol PostingPositionSource {
+    /// Called for every posting of the range, in order, before it is tested.
+    mutating func step(to posting: Int)
+    /// The position of `posting`, the one last stepped to.
+    mutating func position(ofPosting posting: Int) -> UInt16
+}
+
+/// Each position looked up when it is asked for: few postings need one.
+private struct LookedUpPositions: PostingPositionSource {
+    let positions: PostingPositions
+    @inline(__always) func step(to posting: Int) {}
+    @inline(__always) func position(ofPosting posting: Int) -> UInt16 { positions.position(ofPosting: posting) }
+}
+
+/// Every posting's position read in turn (each one needs it).
+private struct PositionsInTurn: PostingPositionSource {
+    var cursor: PostingPositions.Cursor
+    var current: UInt16 = 0
+    @inline(__always) mutating func step(to posting: Int) { current = cursor.next() }
+    @inline(__always) func position(ofPosting posting: Int) -> UInt16 { current }
 }
 
 private extension Array where Element == UInt64 {
