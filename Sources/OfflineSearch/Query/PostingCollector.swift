@@ -209,13 +209,13 @@ private struct PostingScan {
         // none); where every one is, each posting needs one, and a cursor reads them in turn.
         guard everyLevelOrdered, ranks != nil else {
             var lookedUp = LookedUpPositions(positions: positions)
-            addWithLevels(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
+            addEach(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
                           orderedMask: orderedMask, positions: &lookedUp)
             return
         }
         positions.withCursor(at: postings.lowerBound) { cursor in
             var inTurn = PositionsInTurn(cursor: cursor)
-            addWithLevels(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
+            addEach(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
                           orderedMask: orderedMask, positions: &inTurn)
         }
     }
@@ -227,11 +227,11 @@ private struct PostingScan {
     /// spilled its pointers and constants to the stack and reloaded them for every posting:
     /// twice the instructions.)
     @inline(__always)
-    private func addWithLevels<Positions: PostingPositionSource>(
+    private func addEach<Positions: PostingPositionSource>(
         _ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>, stride: Int,
         lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16, positions: inout Positions
     ) {
-        let (docs, masks, allowed, required, stride) = (docs, masks, allowed, required, stride)
+        let (docs, masks, allowed, required) = (docs, masks, allowed, required)
         let lastLevel = UInt16(truncatingIfNeeded: min(max(lastLevel, 0), 14))
         let orderedMask = ranks == nil ? 0 : orderedMask
         for i in postings {
@@ -252,7 +252,7 @@ private struct PostingScan {
     }
 }
 
-/// Where `PostingScan.addWithLevels` takes a posting's position from.
+/// Where `PostingScan.addEach` takes a posting's position from.
 private protocol PostingPositionSource {
     /// Called for every posting of the range, in order, before it is tested.
     mutating func step(to posting: Int)

@@ -131,8 +131,10 @@ struct ProximityScanner {
     ///
     /// Most of a record's words are no query word's: a tight loop (`nextNoted`) passes over
     /// them, and a word's position and its place in its attribute are worked out from its index
-    /// only when it is one (a marker adds 8 to the positions after it, one more than the index
-    /// does; an array element's marker adds one to the place in the attribute).
+    /// only when it is one. A marker adds 8 to the positions after it, seven more than its own
+    /// step of the index; a new attribute's marker starts the places in the attribute again,
+    /// and an array element's marker (the same attribute) leaves them as they were, its own
+    /// step of the index taken off.
     @inline(__always)
     private func read(_ terms: UnsafeBufferPointer<UInt32>, range: Range<Int>, table: UnsafeBufferPointer<UInt16>, into state: inout ScanState) {
         guard let base = terms.baseAddress, !range.isEmpty else { return }
@@ -171,9 +173,9 @@ struct ProximityScanner {
         }
     }
 
-    /// The index of the first word from `index` on (before `end`) that is a marker, or a term
-    /// that some query word matches (`table`: term → query words, for the `vocabulary` terms);
-    /// `end` when there is none.
+    /// The index of the first word from `index` on (before `end`) that is a marker (or any
+    /// term past the `vocabulary`), or a term that some query word matches (`table`: term →
+    /// query words); `end` when there is none.
     @inline(__always)
     private static func nextNoted(_ terms: UnsafePointer<UInt32>, from index: Int, to end: Int,
                                   table: UnsafePointer<UInt16>, vocabulary: UInt32) -> Int {
