@@ -52,6 +52,11 @@ struct HighlightBuilder {
         /// none of its variants, and no set is hashed for it.
         let asciiVariantLengths: [UInt64]
         let hasNonASCIIVariants: [Bool]
+        /// For each query word, `filterWords` words of a bit filter of its ASCII variants (bit
+        /// `fingerprint(variant)`): an ASCII token whose bit is clear is none of them, and no
+        /// string is made and hashed for it. (A prefix with typos has hundreds of variants, of
+        /// every length: most tokens of a page passed the length test and were hashed.)
+        let asciiVariantFilter: [UInt64]
         /// How many distinct folded words the query has.
         let distinctWords: Int
 
@@ -66,12 +71,34 @@ struct HighlightBuilder {
                 }
             }
             hasNonASCIIVariants = variants.map { variants in variants.contains { !$0.utf8.isASCII } }
+            var filter = [UInt64](repeating: 0, count: variants.count * WordLookup.filterWords)
+            for (index, variants) in variants.enumerated() {
+                for variant in variants where variant.utf8.isASCII {
+                    let bit = WordLookup.fingerprint(variant.utf8)
+                    filter[index * WordLookup.filterWords + bit >> 6] |= 1 << UInt64(bit & 63)
+                }
+            }
+            asciiVariantFilter = filter
             distinctWords = Set(folded).count
         }
 
-        /// Whether a token of `byteCount` bytes may be one of query word `index`'s variants.
-        func mayBeVariant(_ index: Int, isASCII: Bool, byteCount: Int) -> Bool {
-            !isASCII || hasNonASCIIVariants[index] || asciiVariantLengths[index] & 1 << UInt64(min(byteCount, 63)) != 0
+        /// 4,096 bits a query word: with 500 variants, about one token in nine is hashed.
+        static let filterWords = 64
+
+        /// A token's bit in the filters: FNV-1a of its bytes, folded to 12 bits.
+        static func fingerprint<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            return Int(truncatingIfNeeded: (hash ^ hash >> 32 ^ hash >> 48) & UInt64(filterWords * 64 - 1))
+        }
+
+        /// Whether a token of `byteCount` bytes (its `fingerprint` read only when it is ASCII) may
+        /// be one of query word `index`'s variants.
+        func mayBeVariant(_ index: Int, isASCII: Bool, byteCount: Int, fingerprint: () -> Int) -> Bool {
+            guard isASCII, !hasNonASCIIVariants[index] else { return true }
+            guard asciiVariantLengths[index] & 1 << UInt64(min(byteCount, 63)) != 0 else { return false }
+            let bit = fingerprint()
+            return asciiVariantFilter[index * WordLookup.filterWords + bit >> 6] & 1 << UInt64(bit & 63) != 0
         }
     }
 
@@ -146,6 +173,13 @@ struct HighlightBuilder {
             made = string
             return string
         }
+        var fingerprinted: Int?
+        func fingerprint() -> Int {
+            if let fingerprinted { return fingerprinted }
+            let bit = WordLookup.fingerprint(folded)
+            fingerprinted = bit
+            return bit
+        }
         // ASCII texts are equal, or one a prefix of the other, exactly when their bytes are.
         for index in lookup.folded.indices {
             let isWord = if isASCII, let bytes = lookup.asciiBytes[index] {
@@ -164,7 +198,8 @@ struct HighlightBuilder {
             if let placeholder, variants.contains(placeholder) {
                 return Span(start: start - 1, end: end + 1, word: index, wholeToken: true)
             }
-            if !variants.isEmpty, lookup.mayBeVariant(index, isASCII: isASCII, byteCount: folded.count), variants.contains(string()) {
+            if !variants.isEmpty, lookup.mayBeVariant(index, isASCII: isASCII, byteCount: folded.count, fingerprint: fingerprint),
+               variants.contains(string()) {
                 return Span(start: start, end: end, word: index, wholeToken: true)
             }
             guard lookup.isPrefix[index] else { continue }
@@ -192,6 +227,12 @@ struct HighlightBuilder {
 
     /// Where, in the original text, the first `foldedLength` folded bytes of a token end.
     static func originalEnd(of text: String, start: Int, end: Int, foldedLength: Int) -> Int {
+        // An ASCII token folds byte for byte (and has no combining marks to swallow).
+        if let asciiEnd = text.utf8.withContiguousStorageIfAvailable({ utf8 -> Int? in
+            UnsafeBufferPointer(rebasing: utf8[start..<end]).isASCII ? min(start + max(foldedLength, 0), end) : nil
+        }), let asciiEnd {
+            return asciiEnd
+        }
         var folded = 0
         var offset = start
         let utf8 = text.utf8

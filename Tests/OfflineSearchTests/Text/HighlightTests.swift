@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import OfflineSearch
 import SearchAPI
+import OfflineSearchTestSupport
 
 // MARK: - Highlighting and snippets
 
@@ -186,5 +187,30 @@ import SearchAPI
         let word = Self.highlight("Crème brûlée", query: "brulee creme", variants: [[], []])
         #expect(word["value"] == "<em>Crème</em> <em>brûlée</em>")
         #expect(word["matchedWords"] == ["brulee", "creme"])
+    }
+
+    /// A prefix wraps the typed part of the original text: byte for byte in an ASCII token, by
+    /// folded letters (and the marks that follow them) beyond it.
+    @Test func aPrefixWrapsTheTypedPartOfTheOriginalText() {
+        #expect(Self.highlight("GALAXY Galaxy", query: "gal", variants: [[]])["value"] == "<em>GAL</em>AXY <em>Gal</em>axy")
+        #expect(Self.highlight("Éclair Straße", query: "ecl", variants: [[]])["value"] == "<em>Écl</em>air Straße")
+        #expect(Self.highlight("Straße", query: "strass", variants: [[]])["value"] == "<em>Straß</em>e")
+        #expect(Self.highlight("Cafe\u{301}s", query: "cafe", variants: [[]])["value"] == "<em>Cafe\u{301}</em>s")
+    }
+
+    /// A prefix typed with typos has hundreds of variants of every length; a bit filter passes
+    /// over most tokens without looking them up. Every variant in a page of tokens is still
+    /// wrapped, and no other token.
+    @Test(arguments: 0..<4) func everyVariantAmongManyIsWrappedAndNoOtherToken(seed: Int) {
+        var generator = SeededGenerator(seed: UInt64(900 + seed))
+        func word() -> String {
+            String((0..<Int.random(in: 2...9, using: &generator)).map { _ in "abcdefghij".randomElement(using: &generator)! })
+        }
+        let variants = Set((0..<[5, 120, 600, 2_000][seed]).map { _ in word() })
+        let tokens = (0..<400).map { _ in Bool.random(using: &generator) ? variants.randomElement(using: &generator)! : word() }
+        let text = tokens.map { Bool.random(using: &generator) ? $0.uppercased() : $0 }.joined(separator: " ")
+        let expected = text.split(separator: " ").map { variants.contains($0.lowercased()) ? "<em>\($0)</em>" : String($0) }
+        let result = Self.highlight(text, query: "zzzz", variants: [variants])
+        #expect(result["value"] == .string(expected.joined(separator: " ")))
     }
 }
