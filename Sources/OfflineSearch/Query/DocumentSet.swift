@@ -42,11 +42,7 @@ struct DocumentSet: Sendable, Equatable {
     }
 
     /// - Complexity: O(capacity / 64)
-    var count: Int {
-        var total = 0
-        for word in words { total += word.nonzeroBitCount }
-        return total
-    }
+    var count: Int { words.withUnsafeBufferPointer { $0.populationCount } }
 
     var isEmpty: Bool { !words.contains { $0 != 0 } }
 
@@ -69,9 +65,8 @@ struct DocumentSet: Sendable, Equatable {
     /// The number of documents below `position`.
     /// - Complexity: O(position / 64)
     func count(below position: Int) -> Int {
-        var total = 0
         let whole = min(position >> 6, words.count)
-        for index in 0..<whole { total += words[index].nonzeroBitCount }
+        var total = words.withUnsafeBufferPointer { UnsafeBufferPointer(rebasing: $0[..<whole]).populationCount }
         if whole < words.count, position & 63 != 0 {
             total += (words[whole] & ((1 << UInt64(position & 63)) - 1)).nonzeroBitCount
         }
@@ -207,5 +202,16 @@ struct DocumentSet: Sendable, Equatable {
             }
         }
         return result
+    }
+}
+
+extension UnsafeBufferPointer<UInt64> {
+    /// How many bits are set in the words. (Summed with wrapping adds, which cannot overflow
+    /// here: the loop is then vectorized, two words at a time, where a checked sum counted one
+    /// word at a time (x86-64's baseline has no `popcnt`).)
+    var populationCount: Int {
+        var total = 0
+        for word in self { total &+= word.nonzeroBitCount }
+        return total
     }
 }

@@ -270,7 +270,7 @@ struct PackedBits: Sendable {
 
     init(_ words: [UInt64]) {
         wordCount = words.count
-        let population = words.reduce(0) { $0 + $1.nonzeroBitCount }
+        let population = words.withUnsafeBufferPointer { $0.populationCount }
         // Four bytes a position against eight a word.
         guard population < words.count * 2 else {
             (self.words, positions, isPositions) = (words, [], false)
@@ -308,7 +308,7 @@ struct PackedBits: Sendable {
     func isEqual(to other: [UInt64]) -> Bool {
         guard other.count == wordCount else { return false }
         guard isPositions else { return words == other }
-        let population = other.reduce(0) { $0 + $1.nonzeroBitCount }
+        let population = other.withUnsafeBufferPointer { $0.populationCount }
         return population == positions.count && positions.allSatisfy { other[Int($0 >> 6)] & (1 << UInt64($0 & 63)) != 0 }
     }
 
