@@ -44,7 +44,23 @@ struct DocumentSet: Sendable, Equatable {
     /// - Complexity: O(capacity / 64)
     var count: Int { words.withUnsafeBufferPointer { $0.populationCount } }
 
-    var isEmpty: Bool { !words.contains { $0 != 0 } }
+    /// Eight words are tested at a time (one test of their OR): an empty set is read whole.
+    var isEmpty: Bool {
+        words.withUnsafeBufferPointer { bits in
+            var index = 0
+            while index &+ 8 <= bits.count {
+                let any = bits[index] | bits[index &+ 1] | bits[index &+ 2] | bits[index &+ 3]
+                    | bits[index &+ 4] | bits[index &+ 5] | bits[index &+ 6] | bits[index &+ 7]
+                if any != 0 { return false }
+                index &+= 8
+            }
+            while index < bits.count {
+                if bits[index] != 0 { return false }
+                index &+= 1
+            }
+            return true
+        }
+    }
 
     /// The number of documents in `range`.
     /// - Complexity: O(range.count / 64 + 1)
@@ -190,8 +206,11 @@ struct DocumentSet: Sendable, Equatable {
         words.withUnsafeBufferPointer { bits in
             for index in 0..<bits.count {
                 var word = bits[index]
-                let population = word.nonzeroBitCount
-                if remainingSkip >= population { remainingSkip -= population; continue }
+                // Whole words are skipped by their counts; a page from the first needs none.
+                if remainingSkip > 0 {
+                    let population = word.nonzeroBitCount
+                    if remainingSkip >= population { remainingSkip -= population; continue }
+                }
                 while word != 0 {
                     let bit = word.trailingZeroBitCount
                     word &= word &- 1

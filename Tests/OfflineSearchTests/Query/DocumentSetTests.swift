@@ -41,6 +41,31 @@ import SearchAPI
         }
     }
 
+    /// The counts, emptiness and pages read eight words or two at a time, against the set.
+    @Test(arguments: capacities + [600, 10_000]) func countsEmptinessAndPagesAreTheSets(capacity: Int) {
+        var generator = SplitMix64(state: UInt64(capacity) &+ 7)
+        for density in [0, 1, 30, 100] as [UInt64] {
+            let (documents, expected) = randomSet(capacity: capacity, density: density, generator: &generator)
+            let sorted = expected.sorted()
+            let label = "capacity \(capacity), density \(density) %"
+            #expect(documents.count == expected.count, "count, \(label)")
+            #expect(documents.isEmpty == expected.isEmpty, "isEmpty, \(label)")
+            for position in [0, 1, 63, 64, 65, 511, 512, 513, capacity / 2, capacity - 1, capacity] {
+                #expect(documents.count(below: position) == sorted.filter { $0 < position }.count, "count(below: \(position)), \(label)")
+            }
+            for (skip, limit) in [(0, 20), (0, 1), (1, 5), (63, 10), (64, 64), (expected.count / 2, 20), (expected.count, 5)] {
+                #expect(documents.elements(skip: skip, limit: limit) == Array(sorted.dropFirst(skip).prefix(limit)),
+                        "elements(skip: \(skip), limit: \(limit)), \(label)")
+            }
+        }
+        // One document anywhere: not empty, wherever it falls in a group of eight words.
+        for document in Set([0, 63, 64, 511, 512, capacity / 3, capacity - 1]) where document < capacity {
+            var single = DocumentSet(capacity: capacity)
+            single.insert(document)
+            #expect(!single.isEmpty && single.count == 1, "document \(document) of \(capacity)")
+        }
+    }
+
     @Test func operationsLeaveTheirOperandsAsTheyWere() {
         var a = DocumentSet(capacity: 200), b = DocumentSet(capacity: 200)
         for document in stride(from: 0, to: 200, by: 3) { a.insert(document) }
