@@ -71,7 +71,9 @@ struct HighlightBuilder {
                 }
             }
             hasNonASCIIVariants = variants.map { variants in variants.contains { !$0.utf8.isASCII } }
-            var filter = [UInt64](repeating: 0, count: variants.count * WordLookup.filterWords)
+            // Only a query with variants has filters (`mayBeVariant` is asked only for those).
+            let hasVariants = variants.contains { !$0.isEmpty }
+            var filter = [UInt64](repeating: 0, count: hasVariants ? variants.count * WordLookup.filterWords : 0)
             for (index, variants) in variants.enumerated() {
                 for variant in variants where variant.utf8.isASCII {
                     let bit = WordLookup.fingerprint(variant.utf8)

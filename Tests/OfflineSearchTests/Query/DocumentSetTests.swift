@@ -58,8 +58,10 @@ import SearchAPI
                         "elements(skip: \(skip), limit: \(limit)), \(label)")
             }
         }
-        // One document anywhere: not empty, wherever it falls in a group of eight words.
-        for document in Set([0, 63, 64, 511, 512, capacity / 3, capacity - 1]) where document < capacity {
+        // One document anywhere: not empty, in every place of a group of eight words (the
+        // first 17 words, one document each) and at the last document.
+        let words = (capacity + 63) / 64
+        for document in (0..<min(words, 17)).map({ $0 * 64 + $0 % 64 }) + [capacity - 1] where document < capacity {
             var single = DocumentSet(capacity: capacity)
             single.insert(document)
             #expect(!single.isEmpty && single.count == 1, "document \(document) of \(capacity)")

@@ -212,5 +212,10 @@ import OfflineSearchTestSupport
         let expected = text.split(separator: " ").map { variants.contains($0.lowercased()) ? "<em>\($0)</em>" : String($0) }
         let result = Self.highlight(text, query: "zzzz", variants: [variants])
         #expect(result["value"] == .string(expected.joined(separator: " ")))
+        // The same variants as a later word's, and beside a variant beyond ASCII.
+        let later = Self.highlight(text, query: "zzzz yyyy", variants: [[], variants])
+        #expect(later["value"] == .string(expected.joined(separator: " ")))
+        let mixed = Self.highlight(text + " Кот", query: "zzzz", variants: [variants.union(["кот"])])
+        #expect(mixed["value"] == .string(expected.joined(separator: " ") + " <em>Кот</em>"))
     }
 }
