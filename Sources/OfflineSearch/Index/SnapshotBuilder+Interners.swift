@@ -31,9 +31,8 @@ struct WordInterner {
     var count: Int { starts.count - 1 }
 
     mutating func id(of word: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        // FNV-1a, 32 bits: short words, and a mask of the table's size.
-        var hash: UInt32 = 2_166_136_261
-        for byte in word { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        // Short words, and a mask of the table's size.
+        let hash = FNV1a.hash(word)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while slots[slot] != 0 {

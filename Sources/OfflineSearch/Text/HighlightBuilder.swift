@@ -89,9 +89,8 @@ struct HighlightBuilder {
 
         /// A token's bit in the filters: FNV-1a of its bytes, folded to 12 bits.
         static func fingerprint<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> Int {
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-            return Int(truncatingIfNeeded: (hash ^ hash >> 32 ^ hash >> 48) & UInt64(filterWords * 64 - 1))
+            let hash = FNV1a.hash(bytes)
+            return Int((hash ^ hash >> 16) & UInt32(filterWords * 64 - 1))
         }
 
         /// Whether a token of `byteCount` bytes (its `fingerprint` read only when it is ASCII) may
