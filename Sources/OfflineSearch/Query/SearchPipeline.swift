@@ -198,6 +198,8 @@ struct SearchPipeline {
     /// query, no word counts).
     func hits(_ records: [JSONObject], page: [(segment: Int, document: Int)], matched: Matched, ranking: Ranking,
               withRankingInfo: Bool, promoted: [Int: Bool] = [:]) -> [JSONValue] {
+        // No hits, no highlighters: each builds a lookup of the query's words and variants.
+        guard !records.isEmpty else { return [] }
         let builders = matched.matches.map { HitBuilder(request: matched.request, configuration: configuration, candidates: $0.candidates) }
         return zip(records, page).enumerated().map { place, entry in
             let (record, position) = entry

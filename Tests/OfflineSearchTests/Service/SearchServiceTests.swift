@@ -21,6 +21,29 @@ import SearchAPI
         return engine
     }
 
+    /// `exists` and a multi-search ask the open index whether its file is still there: one
+    /// deleted by another process is missing, and one made again there is found.
+    @Test func anOpenIndexWhoseFileWasDeletedIsMissing() async throws {
+        let engine = try EngineServiceTests.makeEngine()
+        let service: any SearchService = engine.engine
+        _ = try await service.multiSearch([.hits(indexName: "articles", parameters: SearchParameters(query: "review"))], strategy: .none)
+        #expect(engine.engine.exists("articles"))
+        let file = engine.directory.url.appendingPathComponent("articles.index.sqlite").path
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file + suffix) }
+        #expect(!engine.engine.exists("articles"))
+        await #expect(throws: SearchError.self) {
+            _ = try await service.multiSearch([
+                .hits(indexName: "products", parameters: SearchParameters(query: "phone")),
+                .hits(indexName: "articles", parameters: SearchParameters(query: "review")),
+            ], strategy: .none)
+        }
+        _ = try engine.index("articles", records: [["objectID": "a3", "title": "tablet review"]])
+        #expect(engine.engine.exists("articles"))
+        let results = try await service.multiSearch([.hits(indexName: "articles", parameters: SearchParameters(query: "review"))], strategy: .none)
+        guard case .hits(let response) = results[0] else { Issue.record("expected hits"); return }
+        #expect(response.hits.compactMap { $0["objectID"]?.stringValue } == ["a3"])
+    }
+
     @Test func multiSearchKeepsOrder() async throws {
         let engine = try EngineServiceTests.makeEngine()
         let service: any SearchService = engine.engine
