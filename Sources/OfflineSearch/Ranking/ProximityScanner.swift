@@ -23,8 +23,14 @@ struct ProximityScanner {
     private let words: [WordTerms]
     /// `minProximity`: the smallest distance a pair counts for.
     private let minProximity: Int
-    /// Attribute ordinal → its level and whether it is ordered.
-    private let attributes: [SearchableAttribute]
+    /// Attribute ordinal → the rank of its level (position 0) and whether it is ordered. Only
+    /// these two of each `SearchableAttribute`: the scan reads one at every attribute of every
+    /// record, and copying the attribute itself retained and released its path and compounds
+    /// there (1 % of a keystroke log's samples).
+    private let attributes: [AttributeKind]
+    private typealias AttributeKind = (rank: UInt16, ordered: Bool)
+    /// Every attribute's, without `searchableAttributes` (`SearchableText.anyAttribute`).
+    private let anyAttribute: AttributeKind
     /// For many documents: term → the query words it matches, one bit each (the first 16 words).
     private let table: [UInt16]
     /// The `sum` strategy: each word's best rank (every word read, no early stop).
@@ -37,7 +43,11 @@ struct ProximityScanner {
         forward = candidates.forward
         words = Array(candidates.wordTerms.prefix(16))
         minProximity = candidates.minProximity
-        attributes = candidates.searchable
+        func kind(_ attribute: SearchableAttribute) -> AttributeKind {
+            (PostingRank.rank(level: attribute.level, position: 0), attribute.ordered)
+        }
+        attributes = candidates.searchable.map(kind)
+        anyAttribute = kind(SearchableText.anyAttribute)
         if documents > 256 {
             var table = [UInt16](repeating: 0, count: candidates.vocabularySize)
             for (word, terms) in words.enumerated() {
@@ -157,8 +167,8 @@ struct ProximityScanner {
                 if ordinal != currentAttribute {   // array elements continue their attribute
                     currentAttribute = ordinal
                     attributeStart = index
-                    let attribute = ordinal < attributes.count ? attributes[ordinal] : SearchableText.anyAttribute
-                    state.attributeRank = PostingRank.rank(level: attribute.level, position: 0)
+                    let attribute = ordinal < attributes.count ? attributes[ordinal] : anyAttribute
+                    state.attributeRank = attribute.rank
                     state.ordered = attribute.ordered
                 } else {
                     attributeStart &+= 1
