@@ -20,10 +20,16 @@ final class FacetCountCache: Sendable {
 
     typealias Counts = (facets: [FacetCounts], stats: [String: FacetStats])
 
-    private struct Kept: Sendable {
-        var documents: PackedBits
-        var facets: [FacetCounts]
-        var stats: [String: FacetStats]
+    /// A class: a read copies one reference out of the cache, not each of its arrays and its
+    /// dictionary.
+    private final class Kept: Sendable {
+        let documents: PackedBits
+        let facets: [FacetCounts]
+        let stats: [String: FacetStats]
+
+        init(documents: PackedBits, facets: [FacetCounts], stats: [String: FacetStats]) {
+            (self.documents, self.facets, self.stats) = (documents, facets, stats)
+        }
     }
 
     /// Below this many documents, counting costs less than the hash and the comparison.
