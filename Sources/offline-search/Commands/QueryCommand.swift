@@ -64,7 +64,8 @@ struct QueryCommand: ParsableCommand {
     /// One line's answer: a single request's response, or `{"results": [...]}` for a
     /// multi-search body.
     private func answer(_ line: String, engine: SearchEngine, folder: DataFolder) throws -> JSONValue {
-        guard !line.trimmingSpaces.isEmpty else {
+        // Bytes, not Characters: a request line starts with `{`, so this stops at its first byte.
+        guard line.utf8.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) else {
             throw SearchError(.invalidJSON, "empty line: expected a JSON object such as {\"indexName\": \"products\", \"query\": \"phone\"}")
         }
         let request: JSONValue

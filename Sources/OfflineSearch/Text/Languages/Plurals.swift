@@ -123,7 +123,8 @@ final class PluralRuleSet: Sendable {
     /// The other forms of `word` (folded) in these languages; the word itself is not among them.
     func forms(of word: String) -> [String] {
         guard word.utf8.count >= 2, Self.isLetters(word) else { return [] }
-        if let known = made.value[word] { return known }
+        // Looked up in place: `made.value` would copy the dictionary out (a retain and a release).
+        if let known = made.modify({ $0[word] }) { return known }
         var forms: [String] = []
         var seen: Set<String> = [word]
         if english {
