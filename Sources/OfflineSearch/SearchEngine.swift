@@ -73,8 +73,9 @@ public final class SearchEngine: SearchService, Sendable {
     /// typed again, "samsung" asked for again at every keystroke after it), their typo
     /// candidates, facet counts over large sets of matches, and the records read for hits.
     /// Answers are the same whatever it is; only their speed changes. Nil (the default): each
-    /// index's caches are bounded by its size: about 81 MiB up to half a million records, 72
-    /// bytes a record beyond (a bound, filled only by varied traffic over a large index). A
+    /// index's caches are bounded by its size: about 81 MiB up to 200,000 records, about 330
+    /// bytes a record beyond, 330 MiB at a million (a bound, filled only by varied traffic over
+    /// a large index). A
     /// number bounds them to that many bytes an index, shared by its segments (the records
     /// written since its last merge are searched apart) in proportion to their records: lower
     /// it on a phone holding a large index. 0 keeps none of these: every search works them out

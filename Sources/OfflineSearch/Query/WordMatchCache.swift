@@ -98,15 +98,21 @@ final class WordMatchCache: Sendable {
         }
     }
 
-    /// The most bytes the entries hold together: 64 bytes a record, at least 64 MiB. At 100k
-    /// records a one-letter prefix, matching most records, takes about 600 KB (ten times that
-    /// at 1M); a three- or four-letter prefix with typos, 50–200 KB; a word or a long prefix,
-    /// packed, a few kilobytes. At 100k, 16 MiB held too few of the three-letter prefixes a
-    /// busy keystroke log types again and again (each matching most records through the
-    /// descriptions): they were matched afresh, and a log of only those ran at 531 µs a request
-    /// against 377 µs with 64 MiB (Benchmarks/README.md). The budget is a bound, not an
-    /// allocation: a small index never fills it.
-    static func matchBudget(documentCount: Int) -> Int { max(64 << 20, 64 * documentCount) }
+    /// The most bytes the entries hold together: 320 bytes a record, at least 64 MiB.
+    ///
+    /// A word that a third of the records or more have (a short prefix, or `cell`, `apple` in a
+    /// catalogue of phones) is kept dense: a rank and a bit per level for every record, about
+    /// 2.6 bytes a record with four searchable attributes, 260 KB at 100k and 2.6 MB at 1M.
+    /// Such words are the ones every session types first, and the costliest to match again
+    /// (a one-letter prefix at 1M: 10–35 ms). 320 bytes a record holds about 120 of them at any
+    /// size; 64 held 24, and at 1M a log that asked for 86 of them in turn matched each one
+    /// afresh every time (mean 6.4–7.2 ms a request against 2.2–2.9 ms, Benchmarks/README.md).
+    /// Below 200,000 records the 64 MiB floor decides: at 100k, 16 MiB held too few of the
+    /// three-letter prefixes a busy keystroke log types again and again (531 µs a request
+    /// against 377 µs with 64 MiB). A three- or four-letter prefix with typos takes 50–200 KB
+    /// at 100k; a word or a long prefix, packed, a few kilobytes. The budget is a bound, not an
+    /// allocation: a small index, or a large one with few distinct words asked, never fills it.
+    static func matchBudget(documentCount: Int) -> Int { max(64 << 20, 320 * documentCount) }
     static let entryLimit = 8192
 
     private let cache: BoundedCache<Key, Kept>
