@@ -73,8 +73,8 @@ public final class SearchEngine: SearchService, Sendable {
     /// typed again, "samsung" asked for again at every keystroke after it), their typo
     /// candidates, facet counts over large sets of matches, and the records read for hits.
     /// Answers are the same whatever it is; only their speed changes. Nil (the default): each
-    /// index's caches are bounded by its size: about 81 MiB up to 200,000 records, about 330
-    /// bytes a record beyond, 330 MiB at a million (a bound, filled only by varied traffic over
+    /// index's caches are bounded by its size: about 81 MiB up to 200,000 records, about 350
+    /// bytes a record beyond, 350 MiB at a million (a bound, filled only by varied traffic over
     /// a large index). A
     /// number bounds them to that many bytes an index, shared by its segments (the records
     /// written since its last merge are searched apart) in proportion to their records: lower

@@ -30,7 +30,7 @@ struct ServeCommand: AsyncParsableCommand {
             help: "MiB of memory for answers to repeated searches, kept while no write changes the indices they read (0: off).")
     var responseCacheMiB = 64
     @Option(name: .customLong("search-cache"),
-            help: ArgumentHelp("MiB of memory each index keeps of what searches worked out (words matched, facet counts, records read), for the next keystrokes (0: none; default: by the index's size, about 81 up to 200,000 records, 330 at a million).",
+            help: ArgumentHelp("MiB of memory each index keeps of what searches worked out (words matched, facet counts, records read), for the next keystrokes (0: none; default: by the index's size, about 81 up to 200,000 records, 350 at a million).",
                                valueName: "MiB"))
     var searchCacheMiB: Int?
     @Flag(name: .customLong("no-dashboard"), help: "Do not serve the dashboard (the web page at / and /dashboard).")
