@@ -75,10 +75,9 @@ public final class SearchEngine: SearchService, Sendable {
     /// Answers are the same whatever it is; only their speed changes. Nil (the default): each
     /// index's caches are bounded by its size: about 81 MiB up to 200,000 records, about 350
     /// bytes a record beyond, 350 MiB at a million (a bound, filled only by varied traffic over
-    /// a large index). A
-    /// number bounds them to that many bytes an index, shared by its segments (the records
-    /// written since its last merge are searched apart) in proportion to their records: lower
-    /// it on a phone holding a large index. 0 keeps none of these: every search works them out
+    /// a large index). A number bounds them to that many bytes an index, shared by its segments
+    /// (the records written since its last merge are searched apart) in proportion to their
+    /// records: lower it on a phone holding a large index. 0 keeps none of these: every search works them out
     /// afresh.
     public let searchCacheSize: Int?
 
