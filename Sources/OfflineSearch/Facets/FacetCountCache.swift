@@ -57,9 +57,10 @@ final class FacetCountCache: Sendable {
 
     init(documentCount: Int) {
         // 32 bytes a record, at least 4 MiB. A set kept weighs at most a bitmap of the index
-        // (125 KB at 1M); a log of 300 keystrokes at 1M counted 125 distinct sets of 2,000 or more,
-        // and with 8 bytes a record (48 sets) counted each afresh every time it came back:
-        // 1.3 ms a request at p50 against 0.63 ms with 32 (Benchmarks/README.md).
+        // (125 KB at 1M); a log of 300 keystrokes at 1M counted 125 distinct sets of 2,000
+        // records or more, and with 8 bytes a record (48 such bitmaps) counted each afresh
+        // every time it came back: 1.3 ms a request at p50 against 0.63 ms with 32
+        // (Benchmarks/README.md).
         let bytes = max(4 << 20, 32 * documentCount)
         cache = BoundedCache(byteBudget: bytes - bytes / 4, entryLimit: FacetCountCache.entryLimit)
         recent = RecentFacetCounts(byteBudget: bytes / 4)
