@@ -42,6 +42,28 @@ import DatasetGenerator
         #expect(calls == 6, "a small set is counted every time")
     }
 
+    /// Above the 4 MiB floor the budget grows with the records, so that a large index keeps the
+    /// counts over the hundred-odd large sets a keystroke log comes back to.
+    @Test func aLargeIndexKeepsTheCountsOfAHundredAndTwentyLargeSets() {
+        let documentCount = 300_000
+        let cache = FacetCountCache(documentCount: documentCount)
+        let sets = (0..<120).map { missing in
+            var set = DocumentSet(capacity: documentCount, full: true)
+            set.remove(missing)
+            return set
+        }
+        var calls = 0
+        for _ in 0..<2 {
+            for set in sets {
+                _ = cache.counts(["brand"], over: set, documentCount: set.count, maxValues: 10, sort: .count) {
+                    calls += 1
+                    return counts("counted")
+                }
+            }
+        }
+        #expect(calls == 120, "each of 120 sets of 300,000 records (37.5 KB each) counted once, then read back")
+    }
+
     func parameters(_ query: String, filters: String? = nil) -> SearchParameters {
         var parameters = SearchParameters(query: query)
         parameters.facets = ["brand", "categories", "price"]

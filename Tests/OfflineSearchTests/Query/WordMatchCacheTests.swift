@@ -167,6 +167,30 @@ import DatasetGenerator
                 "the matches' budget, and 4 MiB of typo candidates and 1 MiB of sightings beside it")
     }
 
+    /// Above the 64 MiB floor the budget grows with the records, so that a large index keeps
+    /// about a hundred dense words (a short prefix, a word a third of the records have): each
+    /// weighs about 2.6 bytes a record (a rank, four level bits, the documents).
+    @Test func aLargeIndexKeepsAHundredDenseWords() {
+        let documentCount = 300_000
+        let cache = WordMatchCache(documentCount: documentCount)
+        let stride = (documentCount + 63) >> 6
+        let every = DocumentSet(capacity: documentCount, full: true)
+        let ranks = [UInt16](repeating: 0, count: documentCount)
+        func key(_ word: Int) -> WordMatchCache.Key {
+            WordMatchCache.Key(folded: "w\(word)", isPrefix: true, alternatives: [], inexactAlternatives: [], corrections: [],
+                               maxTypos: 0, scope: MatchScope(), singleWord: true)
+        }
+        for word in 0..<100 {
+            let entry = WordMatchCache.Entry(documents: every.words, byTypos: nil, variantTerms: [], termRange: word..<(word + 1),
+                                             otherTermIDs: [], exact: nil,
+                                             levelBits: PackedBits([UInt64](repeating: .max, count: 4 * stride)),
+                                             ranks: PackedRanks(ranks, candidates: every))
+            cache.store(entry, for: key(word))
+        }
+        #expect(cache.entryCount == 100, "100 dense words of 300,000 records (about 79 MB) are all kept")
+        #expect((0..<100).allSatisfy { cache.entry(for: key($0)) != nil })
+    }
+
     @Test func aNegativeSizeIsRefused() throws {
         let folder = try TestEngine()
         #expect {
