@@ -134,6 +134,64 @@ struct DocumentSet: Sendable, Equatable {
     func union(_ other: DocumentSet) -> DocumentSet { combined(with: other) { $0 | $1 } }
     func subtracting(_ other: DocumentSet) -> DocumentSet { combined(with: other) { $0 & ~$1 } }
 
+    /// The documents in both sets, or nil when there are none: no storage is made for an
+    /// empty intersection, which the ranking's splits meet often and throw away.
+    func nonEmptyIntersection(_ other: DocumentSet) -> DocumentSet? {
+        let count = words.count
+        // The first block of eight words the sets share a document in (eight at a time, as
+        // `isEmpty` reads): the words before it are all zero in the intersection.
+        let first = words.withUnsafeBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b -> Int? in
+                var index = 0
+                while index &+ 8 <= count {
+                    var any: UInt64 = 0
+                    for i in index..<(index &+ 8) { any |= a[i] & b[i] }
+                    if any != 0 { return index }
+                    index &+= 8
+                }
+                while index < count {
+                    if a[index] & b[index] != 0 { return index }
+                    index &+= 1
+                }
+                return nil
+            }
+        }
+        guard let first else { return nil }
+        let result = words.withUnsafeBufferPointer { a in
+            other.words.withUnsafeBufferPointer { b in
+                [UInt64](unsafeUninitializedCapacity: count) { buffer, initialized in
+                    for i in 0..<first { buffer.initializeElement(at: i, to: 0) }
+                    for i in first..<count { buffer.initializeElement(at: i, to: a[i] & b[i]) }
+                    initialized = count
+                }
+            }
+        }
+        return DocumentSet(capacity: capacity, words: result)
+    }
+
+    /// Adds the documents of `a` that are in `b`: `formUnion(a.intersection(b))` without
+    /// making the intersection.
+    mutating func formUnion(_ a: DocumentSet, intersectedWith b: DocumentSet) {
+        formUnion(a, b) { $0 & $1 }
+    }
+
+    /// Adds the documents of `a` that are not in `b`: `formUnion(a.subtracting(b))` without
+    /// making the difference.
+    mutating func formUnion(_ a: DocumentSet, subtracting b: DocumentSet) {
+        formUnion(a, b) { $0 & ~$1 }
+    }
+
+    @inline(__always)
+    private mutating func formUnion(_ a: DocumentSet, _ b: DocumentSet, _ operation: (UInt64, UInt64) -> UInt64) {
+        words.withUnsafeMutableBufferPointer { result in
+            a.words.withUnsafeBufferPointer { a in
+                b.words.withUnsafeBufferPointer { b in
+                    for i in 0..<result.count { result[i] |= operation(a[i], b[i]) }
+                }
+            }
+        }
+    }
+
     /// Whether every document of this set is in `other` (no set made).
     func isSubset(of other: DocumentSet) -> Bool {
         words.withUnsafeBufferPointer { a in

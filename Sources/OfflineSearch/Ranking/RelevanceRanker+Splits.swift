@@ -25,7 +25,8 @@ extension RelevanceRanker {
         var remaining = group
         var parts: [(Int, Tier)] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
-            let atLevel = remaining.intersection(documents)
+            // An empty level is left out (`split`'s caller skips empty parts): no set is made.
+            guard let atLevel = remaining.nonEmptyIntersection(documents) else { continue }
             // A new set rather than `subtract`: the first would copy `group` (shared) first.
             remaining = remaining.subtracting(atLevel)
             let levelRank = Int(PostingRank.rank(level: level, position: 0))
@@ -339,9 +340,12 @@ extension RelevanceRanker {
             for (typos, documents) in groups.enumerated() {
                 guard let documents else { continue }
                 for (count, set) in levels.enumerated() {
-                    let narrowed = documents.intersection(set)
-                    guard !narrowed.isEmpty else { continue }
-                    if next[typos + count] == nil { next[typos + count] = narrowed } else { next[typos + count]!.formUnion(narrowed) }
+                    // No set is made for an empty part, nor for one added to a total already reached.
+                    if next[typos + count] == nil {
+                        next[typos + count] = documents.nonEmptyIntersection(set)
+                    } else {
+                        next[typos + count]!.formUnion(documents, intersectedWith: set)
+                    }
                 }
             }
             groups = next
@@ -380,8 +384,8 @@ extension RelevanceRanker {
         for set in sets {
             var next = [DocumentSet](repeating: DocumentSet(capacity: group.capacity), count: exactly.count + 1)
             for (count, documents) in exactly.enumerated() {
-                next[count].formUnion(documents.subtracting(set))
-                next[count + 1].formUnion(documents.intersection(set))
+                next[count].formUnion(documents, subtracting: set)
+                next[count + 1].formUnion(documents, intersectedWith: set)
             }
             exactly = next
         }

@@ -41,6 +41,37 @@ import SearchAPI
         }
     }
 
+    /// The operations that make no set they can avoid (the ranking's splits): the intersection
+    /// or nil, and a union with an intersection or a difference, against `Set<Int>`.
+    @Test(arguments: capacities + [600, 10_000]) func fusedOperationsAreTheSetsOperations(capacity: Int) {
+        var generator = SplitMix64(state: UInt64(capacity) &+ 11)
+        for (densityA, densityB, densityInto) in [(0, 50, 0), (50, 50, 20), (1, 1, 1), (10, 90, 100), (100, 30, 50), (100, 100, 0)] as [(UInt64, UInt64, UInt64)] {
+            let (a, setA) = randomSet(capacity: capacity, density: densityA, generator: &generator)
+            let (b, setB) = randomSet(capacity: capacity, density: densityB, generator: &generator)
+            let (into, setInto) = randomSet(capacity: capacity, density: densityInto, generator: &generator)
+            let label = "capacity \(capacity), densities \(densityA) %, \(densityB) % and \(densityInto) %"
+            let both = setA.intersection(setB)
+            #expect(a.nonEmptyIntersection(b).map(elements) == (both.isEmpty ? nil : both), "nonEmptyIntersection, \(label)")
+            var withBoth = into
+            withBoth.formUnion(a, intersectedWith: b)
+            #expect(elements(withBoth) == setInto.union(both), "formUnion(_:intersectedWith:), \(label)")
+            var withRest = into
+            withRest.formUnion(a, subtracting: b)
+            #expect(elements(withRest) == setInto.union(setA.subtracting(setB)), "formUnion(_:subtracting:), \(label)")
+        }
+        // Two sets that share one document, in each place of a block of eight words and at the
+        // last document: the intersection is found however far it starts.
+        let words = (capacity + 63) / 64
+        for shared in (0..<min(words, 17)).map({ $0 * 64 + $0 % 64 }) + [capacity - 1] where shared < capacity {
+            var a = DocumentSet(capacity: capacity), b = DocumentSet(capacity: capacity)
+            a.insert(shared)
+            b.insert(shared)
+            if shared > 0 { a.insert(shared - 1) }
+            if shared + 1 < capacity { b.insert(shared + 1) }
+            #expect(a.nonEmptyIntersection(b).map(elements) == [shared], "document \(shared) of \(capacity)")
+        }
+    }
+
     /// The counts, emptiness and pages read eight words or two at a time, against the set.
     @Test(arguments: capacities + [600, 10_000]) func countsEmptinessAndPagesAreTheSets(capacity: Int) {
         var generator = SplitMix64(state: UInt64(capacity) &+ 7)
