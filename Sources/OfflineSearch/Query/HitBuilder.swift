@@ -88,7 +88,9 @@ final class HitBuilder {
             }
         }
         for path in unretrievable { HitBuilder.remove(path: path, from: &result) }
-        if let objectID = record["objectID"] { result["objectID"] = objectID }
+        // Only when it was left out: setting it again would copy the record's members (shared
+        // with the record) for nothing.
+        if result["objectID"] == nil, let objectID = record["objectID"] { result["objectID"] = objectID }
         return result
     }
 
