@@ -88,9 +88,10 @@ final class HitBuilder {
             }
         }
         for path in unretrievable { HitBuilder.remove(path: path, from: &result) }
-        // Only when it was left out: setting it again would copy the record's members (shared
-        // with the record) for nothing.
-        if result["objectID"] == nil, let objectID = record["objectID"] { result["objectID"] = objectID }
+        // Only when it is not already the record's own (left out, or replaced by a nested path
+        // such as a literal `objectID.sub` key): setting it again would copy the record's
+        // members, shared with the record, for nothing.
+        if let objectID = record["objectID"], result["objectID"] != objectID { result["objectID"] = objectID }
         return result
     }
 

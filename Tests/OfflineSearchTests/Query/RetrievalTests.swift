@@ -49,6 +49,11 @@ import SearchAPI
         for list: JSONValue in [["name"], [], ["*", "-objectID"], ["doesNotExist"]] {
             #expect(try index.search("lamp", ["attributesToRetrieve": list]).hits.first?["objectID"] == "lamp")
         }
+        // A literal dotted key that starts with `objectID` is retrieved whole; it does not
+        // take the objectID's place.
+        let dotted = try engine.index("dotted", records: [["objectID": "bulb", "name": "Bulb", "objectID.note": "spare"]])
+        let hit = try dotted.search("bulb", ["attributesToRetrieve": ["objectID.note"]]).hits.first
+        #expect(hit?["objectID"] == "bulb")
     }
 
     @Test func unretrievableAttributesAreNeverReturned() throws {
