@@ -25,7 +25,8 @@ extension RelevanceRanker {
         var remaining = group
         var parts: [(Int, Tier)] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
-            // An empty level is left out (`split`'s caller skips empty parts): no set is made.
+            // An empty level is left out and no set is made for it: the ranking skips empty
+            // parts, and the search across segments finds an empty group for a value no part has.
             guard let atLevel = remaining.nonEmptyIntersection(documents) else { continue }
             // A new set rather than `subtract`: the first would copy `group` (shared) first.
             remaining = remaining.subtracting(atLevel)
