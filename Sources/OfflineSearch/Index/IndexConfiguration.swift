@@ -125,7 +125,7 @@ struct IndexConfiguration: Sendable {
                         attributes.append(SearchableAttribute(path: inner, level: level, ordered: false))
                     } else if let inner = IndexConfiguration.unwrap(text, modifier: "ordered") {
                         attributes.append(SearchableAttribute(path: inner, level: level, ordered: parts.count == 1))
-                    } else if !text.isEmpty, !text.contains("(") {
+                    } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
                         attributes.append(SearchableAttribute(path: text, level: level, ordered: parts.count == 1))
                     } else {
                         throw SearchError(.invalidParameter,
@@ -174,7 +174,7 @@ struct IndexConfiguration: Sendable {
                 } else {
                     facet = FacetAttribute(path: inner, searchable: false, filterOnly: false, afterDistinct: true)
                 }
-            } else if !text.isEmpty, !text.contains("(") {
+            } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
                 facet = FacetAttribute(path: text, searchable: false, filterOnly: false)
             } else {
                 throw SearchError(.invalidParameter,
@@ -326,7 +326,7 @@ struct NumericFiltering: Sendable, Hashable {
             let text = entry.trimmingSpaces
             if let inner = IndexConfiguration.unwrap(text, modifier: "equalOnly") {
                 equalOnly.insert(inner)
-            } else if !text.isEmpty, !text.contains("(") {
+            } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
                 ranged.insert(text)
             } else {
                 throw SearchError(.invalidParameter,

@@ -60,8 +60,8 @@ extension LiveIndex {
                 let generation = stored + 1
                 let previous = try store.writtenSettings()
                 let settings = try change.updateSettings?(previous) ?? previous
-                let configuration = try IndexConfiguration(settings: settings)
-                let previousConfiguration = try IndexConfiguration(settings: previous)
+                let configuration = try self.configuration(for: settings)
+                let previousConfiguration = previous == settings ? configuration : try self.configuration(for: previous)
                 // A new tokenizer (`separatorsToIndex`) also needs a new table; comparing with the
                 // table's declaration catches an index whose setting was stored before it applied.
                 let tokenizerMatches = try store.textTableTokenizes(with: configuration.separators)
@@ -158,6 +158,15 @@ extension LiveIndex {
         } catch {
             throw store.writeError(error)
         }
+    }
+
+    /// The configuration of `settings`: the current state's when it was made from these (every
+    /// write but a settings change), else made anew. Making one reads every setting, about
+    /// 0.3 M instructions with the products' settings: a write made two, about a tenth of a
+    /// save's instructions (Benchmarks/README.md).
+    func configuration(for settings: IndexSettings) throws(SearchError) -> IndexConfiguration {
+        let known = state.configuration
+        return known.settings == settings ? known : try IndexConfiguration(settings: settings)
     }
 
     /// What `streamUpserts` leaves: the streamed records accumulated, and whether the text
