@@ -405,6 +405,11 @@ public struct ParameterReader {
 extension StringProtocol {
     /// The text without leading and trailing spaces, tabs and new lines.
     public var trimmingSpaces: String {
+        // Most text has nothing to trim, and its first and last bytes tell, without reading it
+        // as characters: a first or last character that is a space is that one byte.
+        let isSpaceByte: (UInt8) -> Bool = { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+        let ends = utf8.withContiguousStorageIfAvailable { bytes in bytes.isEmpty ? nil : (bytes.first!, bytes.last!) }
+        if let ends, let (head, tail) = ends, !isSpaceByte(head), !isSpaceByte(tail) { return String(self) }
         let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
         guard let first = firstIndex(where: { !isSpace($0) }) else { return "" }
         let last = lastIndex(where: { !isSpace($0) })!
