@@ -43,6 +43,14 @@ public struct IndexSettings: Sendable, Hashable {
         return result
     }
 
+    /// Whether these are the same settings down to the bytes of every string
+    /// (`JSONValue.isIdentical(to:)`): whether a write changes the settings, and whether a
+    /// configuration made from one applies to the other. `==` would take `";"` and its
+    /// canonically equivalent Greek question mark for one `separatorsToIndex`.
+    package func isIdentical(to other: IndexSettings) -> Bool {
+        values.isIdentical(to: other.values)
+    }
+
     // MARK: Typed reads (nil when unset)
 
     /// The setting `key` as a list of strings (elements that are not strings left out); nil

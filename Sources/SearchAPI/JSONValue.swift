@@ -271,6 +271,40 @@ package struct JSONPath: Sendable, Hashable {
     package func hash(into hasher: inout Hasher) { hasher.combine(text) }
 }
 
+extension JSONValue {
+    /// Whether the two are the same JSON down to the bytes of every string and key. `==` takes
+    /// canonically equivalent strings as equal (`"é"` as one scalar or as `e` and a combining
+    /// accent; `";"` and the Greek question mark), as Swift's strings do, but a setting read
+    /// scalar by scalar (`separatorsToIndex`, `keepDiacriticsOnCharacters`) tells them apart:
+    /// what decides whether settings changed compares with this. The order of an object's keys
+    /// does not count, as with `==`.
+    package func isIdentical(to other: JSONValue) -> Bool {
+        switch (self, other) {
+        case (.null, .null): return true
+        case let (.bool(a), .bool(b)): return a == b
+        case let (.int(a), .int(b)): return a == b
+        case let (.double(a), .double(b)): return a.bitPattern == b.bitPattern
+        case let (.string(a), .string(b)): return a.utf8.elementsEqual(b.utf8)
+        case let (.array(a), .array(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.isIdentical(to: $1) }
+        case let (.object(a), .object(b)): return a.isIdentical(to: b)
+        default: return false
+        }
+    }
+}
+
+extension JSONObject {
+    /// Whether the two have the same members down to the bytes of every key and string, in any
+    /// order (`JSONValue.isIdentical(to:)`).
+    package func isIdentical(to other: JSONObject) -> Bool {
+        guard count == other.count else { return false }
+        for (key, value) in entries {
+            guard let match = other.entries.first(where: { $0.key.utf8.elementsEqual(key.utf8) }),
+                  match.value.isIdentical(to: value) else { return false }
+        }
+        return true
+    }
+}
+
 extension JSONObject {
     /// The value at `path`, as `JSONValue.value(atPath:)` finds it.
     package func value(at path: JSONPath) -> JSONValue? {

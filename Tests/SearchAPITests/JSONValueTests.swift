@@ -950,3 +950,58 @@ import SearchAPI
         }
     }
 }
+
+// MARK: - Identity
+
+/// `isIdentical(to:)`: equality down to the bytes of every string, which is what decides
+/// whether settings changed. `==` follows Swift's strings, which take canonically equivalent
+/// text as equal.
+@Suite struct JSONIdentityTests {
+    static let equivalentPairs: [(JSONValue, JSONValue)] = [
+        (.string(";"), .string("\u{37E}")),                              // the Greek question mark
+        (.string("caf\u{E9}"), .string("cafe\u{301}")),                 // é as one scalar, as e and an accent
+        (["k": "\u{E9}"], ["k": "e\u{301}"]),
+        (["\u{E9}": 1], ["e\u{301}": 1]),                               // the key
+        ([["a": ["x", ";"]]], [["a": ["x", "\u{37E}"]]]),
+    ]
+
+    @Test(arguments: equivalentPairs)
+    func canonicallyEquivalentTextIsEqualButNotIdentical(a: JSONValue, b: JSONValue) {
+        #expect(a == b)
+        #expect(!a.isIdentical(to: b))
+        #expect(!b.isIdentical(to: a))
+        #expect(a.isIdentical(to: a) && b.isIdentical(to: b))
+    }
+
+    @Test func identicalIgnoresTheOrderOfKeysAsEqualityDoes() throws {
+        let a = try JSONValue(parsing: #"{"x": 1, "y": [1, 2.5, "z", null, true], "o": {"p": "q", "r": "s"}}"#)
+        let b = try JSONValue(parsing: #"{"o": {"r": "s", "p": "q"}, "y": [1, 2.5, "z", null, true], "x": 1}"#)
+        #expect(a == b && a.isIdentical(to: b) && b.isIdentical(to: a))
+        // An element's order in an array counts.
+        #expect(!JSONValue.array([1, 2]).isIdentical(to: [2, 1]))
+    }
+
+    static let differentPairs: [(JSONValue, JSONValue)] = [
+        (.int(1), .double(1)),
+        (.double(0), .double(-0.0)),
+        (.null, .bool(false)),
+        (["a": 1], ["a": 1, "b": 2]),
+        (["a": 1, "b": 2], ["a": 1, "c": 2]),
+        ([1, 2], [1, 2, 3]),
+        (.string(""), .null),
+    ]
+
+    @Test(arguments: differentPairs)
+    func differentValuesAreNotIdentical(a: JSONValue, b: JSONValue) {
+        #expect(!a.isIdentical(to: b))
+        #expect(!b.isIdentical(to: a))
+    }
+
+    @Test func settingsCompareByTheirBytes() throws {
+        let semicolon = try IndexSettings(json: ["separatorsToIndex": ";", "searchableAttributes": ["name"]])
+        let greek = try IndexSettings(json: ["separatorsToIndex": "\u{37E}", "searchableAttributes": ["name"]])
+        #expect(semicolon == greek)
+        #expect(!semicolon.isIdentical(to: greek))
+        #expect(semicolon.isIdentical(to: try IndexSettings(json: ["searchableAttributes": ["name"], "separatorsToIndex": ";"])))
+    }
+}

@@ -399,7 +399,8 @@ final class IndexSnapshot: Sendable {
         do {
             guard try reader.read(UInt32.self) == formatVersion,
                   try reader.read(Int64.self) == generation,
-                  try reader.readString() == IndexConfiguration.derivedFingerprint(configuration.settings)
+                  // Byte for byte: `==` would take a canonically equivalent `separatorsToIndex` as the same.
+                  try reader.readString().utf8.elementsEqual(IndexConfiguration.derivedFingerprint(configuration.settings).utf8)
             else { return nil }
             let rowIDs: [Int64] = try reader.readArray()
             let terms = TermTable(bytes: try reader.readArray(), starts: try reader.readArray())

@@ -60,8 +60,9 @@ extension LiveIndex {
                 let generation = stored + 1
                 let previous = try store.writtenSettings()
                 let settings = try change.updateSettings?(previous) ?? previous
+                let settingsChange = !settings.isIdentical(to: previous)
                 let configuration = try self.configuration(for: settings)
-                let previousConfiguration = previous == settings ? configuration : try self.configuration(for: previous)
+                let previousConfiguration = settingsChange ? try self.configuration(for: previous) : configuration
                 // A new tokenizer (`separatorsToIndex`) also needs a new table; comparing with the
                 // table's declaration catches an index whose setting was stored before it applied.
                 let tokenizerMatches = try store.textTableTokenizes(with: configuration.separators)
@@ -71,7 +72,7 @@ extension LiveIndex {
                     || previous.stringList("camelCaseAttributes") != settings.stringList("camelCaseAttributes")
                     || previous.values["decompoundedAttributes"] != settings.values["decompoundedAttributes"]
                     || !tokenizerMatches
-                let rebuild = change.deriveAnew || change.clearFirst || settings != previous || rebuildText
+                let rebuild = change.deriveAnew || change.clearFirst || settingsChange || rebuildText
                     || change.size > IndexState.deltaLimit   // as a merge would right after it
                     || change.upsertBatches != nil
                 if let update = change.markUpdate {
@@ -166,7 +167,7 @@ extension LiveIndex {
     /// save's instructions (Benchmarks/README.md).
     func configuration(for settings: IndexSettings) throws(SearchError) -> IndexConfiguration {
         let known = state.configuration
-        return known.settings == settings ? known : try IndexConfiguration(settings: settings)
+        return known.settings.isIdentical(to: settings) ? known : try IndexConfiguration(settings: settings)
     }
 
     /// What `streamUpserts` leaves: the streamed records accumulated, and whether the text

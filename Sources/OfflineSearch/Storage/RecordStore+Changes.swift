@@ -85,7 +85,7 @@ extension RecordStore {
                 let committed = try RecordStore.readGeneration(connection)
                 guard committed != generation else { return CommittedChanges(generation: committed, removedRowIDs: [], upserts: []) }
                 guard let logStart = try RecordStore.readLogStart(connection), logStart <= generation,
-                      try RecordStore.readSettings(connection) == settings else { return nil }
+                      try RecordStore.readSettings(connection).isIdentical(to: settings) else { return nil }
                 let removed = try RecordStore.readRemovals(connection, since: generation)
                 if let known, known == committed, committed == generation + 1 {
                     return CommittedChanges(generation: committed, removedRowIDs: removed, upserts: nil)

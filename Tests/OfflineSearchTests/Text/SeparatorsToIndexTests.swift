@@ -235,6 +235,27 @@ import SearchAPI
         #expect(try index.store.ftsMatch(words: ["#"], lastIsPrefix: false).isEmpty)
     }
 
+    /// `;` and the Greek question mark (U+037E) are canonically equivalent, so Swift's `==` takes
+    /// the two settings for one. They index different separators: changing one into the other
+    /// reindexes the records, as any other change of the setting does.
+    @Test func aCanonicallyEquivalentSettingIsAChange() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["name"], "typoTolerance": false, "separatorsToIndex": ";"],
+                                     records: [["objectID": "latin", "name": "a;b"], ["objectID": "greek", "name": "a\u{37E}b"]])
+        #expect(try index.search(";").objectIDs == ["latin"])
+        #expect(try index.store.ftsMatch(words: [";"], lastIsPrefix: false) == ["latin"])
+
+        try index.setSettings(["separatorsToIndex": "\u{37E}"])
+        #expect(try index.search("\u{37E}").objectIDs == ["greek"])
+        #expect(try index.search("a\u{37E}").objectIDs == ["greek"])
+        try SeparatorsToIndexTests.expectFTSAgrees(index, "the Greek question mark")
+        #expect(try index.store.ftsMatch(words: ["\u{37E}"], lastIsPrefix: false) == ["greek"])
+        #expect(try index.store.ftsMatch(words: [";"], lastIsPrefix: false).isEmpty)
+        // Reopened from disk: the stored derived index is the one for this setting.
+        let reopened = try SearchEngine(directory: engine.directory.url).index("test")
+        #expect(try reopened.search("\u{37E}").objectIDs == ["greek"])
+    }
+
     @Test func theFTSTableFollowsASettingStoredBeforeItApplied() throws {
         let engine = try TestEngine()
         let index = try index(["separatorsToIndex": "#"], engine: engine)
