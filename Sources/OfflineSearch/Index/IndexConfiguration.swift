@@ -125,7 +125,7 @@ struct IndexConfiguration: Sendable {
                         attributes.append(SearchableAttribute(path: inner, level: level, ordered: false))
                     } else if let inner = IndexConfiguration.unwrap(text, modifier: "ordered") {
                         attributes.append(SearchableAttribute(path: inner, level: level, ordered: parts.count == 1))
-                    } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
+                    } else if IndexConfiguration.isPlainName(text) {
                         attributes.append(SearchableAttribute(path: text, level: level, ordered: parts.count == 1))
                     } else {
                         throw SearchError(.invalidParameter,
@@ -174,7 +174,7 @@ struct IndexConfiguration: Sendable {
                 } else {
                     facet = FacetAttribute(path: inner, searchable: false, filterOnly: false, afterDistinct: true)
                 }
-            } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
+            } else if IndexConfiguration.isPlainName(text) {
                 facet = FacetAttribute(path: text, searchable: false, filterOnly: false)
             } else {
                 throw SearchError(.invalidParameter,
@@ -286,6 +286,14 @@ struct IndexConfiguration: Sendable {
         return attributes
     }
 
+    /// Whether a list's entry is a plain attribute name: not empty, and no modifier's `(`.
+    /// The byte search first, since almost no name has one (reading the text as characters
+    /// cost 5,500 instructions an entry); then as characters, as ever: a `(` that a combining
+    /// mark joins to it (`a(\u{301}`) is one character with the mark, and part of a name.
+    static func isPlainName(_ text: String) -> Bool {
+        !text.isEmpty && !(text.utf8.contains(UInt8(ascii: "(")) && text.contains("("))
+    }
+
     /// `modifier(inner)` → `inner`; anything else → nil.
     static func unwrap(_ text: String, modifier: String) -> String? {
         guard text.hasPrefix(modifier + "("), text.hasSuffix(")") else { return nil }
@@ -326,7 +334,7 @@ struct NumericFiltering: Sendable, Hashable {
             let text = entry.trimmingSpaces
             if let inner = IndexConfiguration.unwrap(text, modifier: "equalOnly") {
                 equalOnly.insert(inner)
-            } else if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "(")) {
+            } else if IndexConfiguration.isPlainName(text) {
                 ranged.insert(text)
             } else {
                 throw SearchError(.invalidParameter,

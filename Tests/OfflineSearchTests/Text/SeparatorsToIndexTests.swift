@@ -256,6 +256,17 @@ import SearchAPI
         #expect(try reopened.search("\u{37E}").objectIDs == ["greek"])
     }
 
+    /// A `(` is a modifier's (`unordered(name)`), so a plain name may not hold one; but a `(`
+    /// that a combining mark joins is one character with the mark, and part of a name.
+    @Test func aParenthesisJoinedByAMarkIsPartOfAName() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["a(\u{301}", "name"]],
+                                     records: [["objectID": "1", "a(\u{301}": "needle", "name": "other"]])
+        #expect(try index.search("needle").objectIDs == ["1"])
+        let error = expectSearchError { try index.setSettings(["searchableAttributes": ["a(b"]]) }
+        #expect(error?.kind == .invalidParameter)
+    }
+
     @Test func theFTSTableFollowsASettingStoredBeforeItApplied() throws {
         let engine = try TestEngine()
         let index = try index(["separatorsToIndex": "#"], engine: engine)
