@@ -167,13 +167,19 @@ public final class SimulatedNetworkService: SearchService {
 
     /// The wait for `delay` from the clock's current time: the deadline is fixed now, when the
     /// request arrives, not when the wait begins. A deadline the clock has already reached ends
-    /// the wait at once (a `TestClock` would otherwise hold a sleep until exactly now until its
-    /// next advance).
+    /// the wait at once.
+    ///
+    /// The sleep ends one attosecond before the deadline, which no real clock can tell apart. A
+    /// `TestClock` holds a sleep until exactly its current time until its next advance: a test
+    /// that advanced it to the deadline after the check below and before the sleep began would
+    /// otherwise leave the request waiting for good (it did, once in many runs under load).
+    /// Until one attosecond before, the sleep either begins before the advance, which ends it,
+    /// or after, past its end.
     private static func waitUntil<C: Clock<Duration>>(_ delay: Duration, from clock: C) -> @Sendable () async throws -> Void {
-        let deadline = clock.now.advanced(by: delay)
+        let wakeUp = clock.now.advanced(by: delay).advanced(by: .zero - Duration(secondsComponent: 0, attosecondsComponent: 1))
         return {
-            guard clock.now < deadline else { return try Task.checkCancellation() }
-            try await clock.sleep(until: deadline, tolerance: nil)
+            guard clock.now < wakeUp else { return try Task.checkCancellation() }
+            try await clock.sleep(until: wakeUp, tolerance: nil)
         }
     }
 

@@ -33,6 +33,25 @@ struct SimulatedNetworkServiceTests {
         #expect(response.query == "star")
     }
 
+    /// A `TestClock` advanced to the deadline after the service read the time and before its
+    /// sleep began still ends the wait. A `TestClock` holds a sleep until exactly its current
+    /// time until its next advance, and one request left so once hung a test on CI;
+    /// `AdvancingBeforeSleep` makes that order certain. Without an answer in 20 s the request is
+    /// cancelled, and the test fails instead of hanging.
+    @Test func anAdvanceBetweenReadingTheTimeAndSleepingStillEndsTheWait() async throws {
+        let clock = TestClock()
+        let racing = AdvancingBeforeSleep(base: clock, target: clock.now.advanced(by: .seconds(1)))
+        let network = SimulatedNetworkService(wrapping: EchoService(), conditions: NetworkConditions(latency: .seconds(1)), clock: racing)
+        let request = Task { try await network.search("slow") }
+        let watchdog = Task {
+            try await Task.sleep(for: .seconds(20))
+            request.cancel()
+        }
+        let result = await request.result
+        watchdog.cancel()
+        #expect((try? result.get())?.query == "slow")
+    }
+
     @Test func delaysLieBetweenLatencyAndLatencyPlusJitterAndFollowTheSeed() {
         let conditions = NetworkConditions(latency: .milliseconds(100), jitter: .milliseconds(50))
         let delays = (0..<1000).map { conditions.plan(forRequest: $0, seed: 42).delay }
@@ -219,5 +238,22 @@ struct SimulatedNetworkServiceTests {
         // The outer recorder saw what was sent; the inner one what got through.
         #expect(outer.requests.map(\.queryTexts) == [["a"], ["b"]])
         #expect(inner.requests.map(\.queryTexts) == [["a"]])
+    }
+}
+
+/// A clock that advances a `TestClock` to `target` when a sleep is asked of it, just before the
+/// sleep begins: a test's `advance` that lands between the moment the sleeper read the time
+/// and the moment its sleep began.
+private struct AdvancingBeforeSleep: Clock {
+    typealias Instant = TestClock<Duration>.Instant
+    let base: TestClock<Duration>
+    let target: Instant
+
+    var now: Instant { base.now }
+    var minimumResolution: Duration { base.minimumResolution }
+
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
+        await base.advance(to: target)
+        try await base.sleep(until: deadline, tolerance: tolerance)
     }
 }
