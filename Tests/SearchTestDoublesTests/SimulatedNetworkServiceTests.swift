@@ -35,21 +35,24 @@ struct SimulatedNetworkServiceTests {
 
     /// A `TestClock` advanced to the deadline after the service read the time and before its
     /// sleep began still ends the wait. A `TestClock` holds a sleep until exactly its current
-    /// time until its next advance, and one request left so once hung a test on CI;
-    /// `AdvancingBeforeSleep` makes that order certain. Without an answer in 20 s the request is
-    /// cancelled, and the test fails instead of hanging.
+    /// time until its next advance; `AdvancingBeforeSleep` makes that order certain. A watcher
+    /// cancels the request if the clock ever holds a sleep, so the test fails instead of hanging
+    /// (no wall-clock deadline: under the whole suite's load a task may wait minutes for a thread).
     @Test func anAdvanceBetweenReadingTheTimeAndSleepingStillEndsTheWait() async throws {
         let clock = TestClock()
         let racing = AdvancingBeforeSleep(base: clock, target: clock.now.advanced(by: .seconds(1)))
         let network = SimulatedNetworkService(wrapping: EchoService(), conditions: NetworkConditions(latency: .seconds(1)), clock: racing)
         let request = Task { try await network.search("slow") }
-        let watchdog = Task {
-            try await Task.sleep(for: .seconds(20))
-            request.cancel()
+        let watcher = Task {
+            while !Task.isCancelled {
+                // Throws while a sleep is held: the request would never end.
+                if (try? await clock.checkSuspension()) == nil { request.cancel(); return }
+                await Task.yield()
+            }
         }
         let result = await request.result
-        watchdog.cancel()
-        #expect((try? result.get())?.query == "slow")
+        watcher.cancel()
+        #expect(try result.get().query == "slow")
     }
 
     @Test func delaysLieBetweenLatencyAndLatencyPlusJitterAndFollowTheSeed() {
