@@ -172,9 +172,8 @@ public final class SimulatedNetworkService: SearchService {
     /// The sleep ends one attosecond before the deadline, which no real clock can tell apart. A
     /// `TestClock` holds a sleep until exactly its current time until its next advance: a test
     /// that advanced it to the deadline after the check below and before the sleep began would
-    /// otherwise leave the request waiting for good (it did, once in many runs under load).
-    /// Until one attosecond before, the sleep either begins before the advance, which ends it,
-    /// or after, past its end.
+    /// otherwise leave the request waiting for good. With the earlier end, a sleep that begins
+    /// before such an advance is ended by it, and one that begins after finds its end passed.
     private static func waitUntil<C: Clock<Duration>>(_ delay: Duration, from clock: C) -> @Sendable () async throws -> Void {
         let wakeUp = clock.now.advanced(by: delay).advanced(by: .zero - Duration(secondsComponent: 0, attosecondsComponent: 1))
         return {
