@@ -17,7 +17,7 @@ struct CLI {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates.last!
     }
 
-    struct Output {
+    struct Output: Sendable {
         var status: Int32
         var stdout: String
         var stderr: String
@@ -51,6 +51,17 @@ struct CLI {
         process.waitUntilExit()
         return Output(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
                       stderr: String(decoding: stderrData, as: UTF8.self))
+    }
+}
+
+extension CLI {
+    /// `run` on a thread of its own (`onOwnThread`): for a test that runs many commands or long
+    /// ones, so that it does not hold one of the cooperative pool's threads (one per core) while
+    /// the child works. Two such waits took both, and every async test beside them waited
+    /// minutes for a thread (in one run, nothing else finished for the first 230 s).
+    @discardableResult
+    static func runAside(_ arguments: [String], stdin: String? = nil) async throws -> Output {
+        try await onOwnThread { try run(arguments, stdin: stdin) }
     }
 }
 

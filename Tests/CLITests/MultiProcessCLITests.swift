@@ -12,23 +12,25 @@ import Darwin
     /// Two `settings --set` at once, each changing another setting: both land (the patch is
     /// applied to the settings stored when the write transaction starts). Before, one was lost
     /// in 10 of 10 trials.
-    @Test func concurrentSettingsChangesBothLand() throws {
+    @Test func concurrentSettingsChangesBothLand() async throws {
         let data = DataDirectory()
         // Enough records that each write takes a while (it re-derives the index): the second
         // process opens while the first writes, as with a real index.
         let records = (0..<5000).map { #"{"objectID":"\#($0)","name":"thing \#($0)","brand":"b\#($0 % 50)"}"# }.joined(separator: "\n")
         for trial in 0..<10 {
             let index = "things\(trial)"
-            let created = try CLI.run(["import", "--data", data.path, index, "-"], stdin: records)
+            let created = try await CLI.runAside(["import", "--data", data.path, index, "-"], stdin: records)
             #expect(created.status == 0, "\(created.stderr)")
             let patches = [#"{"attributesForFaceting":["brand"]}"#, #"{"customRanking":["desc(name)"]}"#]
             let results = LockedResults()
             let folder = data.path
-            DispatchQueue.concurrentPerform(iterations: 2) { which in
-                results.append((try? CLI.run(["settings", "--data", folder, index, "--set", patches[which]]))?.status ?? -1)
+            try await onOwnThread {
+                DispatchQueue.concurrentPerform(iterations: 2) { which in
+                    results.append((try? CLI.run(["settings", "--data", folder, index, "--set", patches[which]]))?.status ?? -1)
+                }
             }
             #expect(results.values == [0, 0], "trial \(trial)")
-            let shown = try JSONValue(parsing: try CLI.run(["settings", "--data", data.path, index]).stdout)
+            let shown = try JSONValue(parsing: try await CLI.runAside(["settings", "--data", data.path, index]).stdout)
             #expect(shown["attributesForFaceting"] == ["brand"], "trial \(trial): \(shown)")
             #expect(shown["customRanking"] == ["desc(name)"], "trial \(trial): \(shown)")
         }
@@ -37,7 +39,12 @@ import Darwin
     /// Starts `offline-search` with `arguments` and kills it (SIGKILL) after `microseconds`.
     /// Past a delta limit of 1,000 records, an import streams its file: read and written a batch
     /// at a time inside its one transaction.
-    static func runKilled(_ arguments: [String], after microseconds: UInt32) throws {
+    static func runKilled(_ arguments: [String], after microseconds: UInt32) async throws {
+        try await onOwnThread { try runKilledHere(arguments, after: microseconds) }
+    }
+
+    /// `runKilled` on the calling thread.
+    private static func runKilledHere(_ arguments: [String], after microseconds: UInt32) throws {
         let process = Process()
         process.executableURL = CLI.binary
         process.arguments = arguments
@@ -54,7 +61,7 @@ import Darwin
     /// without error and holds the old records under the old settings, or the new records under
     /// the new settings, never a mix (settings and records are one transaction, the streamed
     /// batches included).
-    @Test func killedImportWithSettingsLeavesOldOrNewState() throws {
+    @Test func killedImportWithSettingsLeavesOldOrNewState() async throws {
         let data = DataDirectory()
         func file(_ prefix: String, _ count: Int) throws -> TemporaryFile {
             let lines = (0..<count).map { #"{"objectID":"\#(prefix)\#($0)","name":"\#(prefix) thing \#($0)","tag":"\#(prefix)"}"# }
@@ -67,16 +74,16 @@ import Darwin
         var generator = SystemRandomNumberGenerator()
         for trial in 0..<12 {
             let index = "kill\(trial)"
-            let setup = try CLI.run(["import", "--data", data.path, index, old.path, "--replace", "--settings", oldSettings.path])
+            let setup = try await CLI.runAside(["import", "--data", data.path, index, old.path, "--replace", "--settings", oldSettings.path])
             #expect(setup.status == 0, "\(setup.stderr)")
             // Spread over the import (about 0.8 s here in a debug build), from before the write
             // transaction begins to after it commits.
-            try MultiProcessCLITests.runKilled(["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path],
+            try await MultiProcessCLITests.runKilled(["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path],
                                                after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
 
-            let search = try CLI.run(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
+            let search = try await CLI.runAside(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
             #expect(search.status == 0, "trial \(trial): \(search.stderr)")
-            let settings = try CLI.run(["settings", "--data", data.path, index])
+            let settings = try await CLI.runAside(["settings", "--data", data.path, index])
             #expect(settings.status == 0, "trial \(trial): \(settings.stderr)")
             let response = try JSONValue(parsing: search.stdout)
             let hitsPerPage = try JSONValue(parsing: settings.stdout)["hitsPerPage"]
@@ -92,7 +99,7 @@ import Darwin
     /// `import` into a new index (built aside, then linked into place) killed (SIGKILL) at
     /// random moments: the index does not exist, or it holds every record under the file's
     /// settings, and nothing of the killed import is left once another command opens the folder.
-    @Test func killedImportIntoANewIndexLeavesNoIndexOrAllOfIt() throws {
+    @Test func killedImportIntoANewIndexLeavesNoIndexOrAllOfIt() async throws {
         let data = DataDirectory()
         let lines = (0..<60_000).map { #"{"objectID":"n\#($0)","name":"new thing \#($0)","tag":"new"}"# }
         let file = try TemporaryFile(lines.joined(separator: "\n"), suffix: ".jsonl")
@@ -103,7 +110,7 @@ import Darwin
         for trial in 0..<12 {
             let index = "new\(trial)"
             // From before the build begins to after the index is in place.
-            try MultiProcessCLITests.runKilled(["import", "--data", data.path, index, file.path, "--settings", settings.path],
+            try await MultiProcessCLITests.runKilled(["import", "--data", data.path, index, file.path, "--settings", settings.path],
                                                after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
             // The folder a kill during the build leaves, before any command opens the directory.
             // (A kill before the engine made the data folder leaves no folder at all.)
@@ -111,11 +118,11 @@ import Darwin
                 killedWhileBuilding += 1
             }
 
-            let search = try CLI.run(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
+            let search = try await CLI.runAside(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
             let state: String
             if search.status == 0 {
                 let nbHits = try JSONValue(parsing: search.stdout)["nbHits"]
-                let shown = try JSONValue(parsing: try CLI.run(["settings", "--data", data.path, index]).stdout)
+                let shown = try JSONValue(parsing: try await CLI.runAside(["settings", "--data", data.path, index]).stdout)
                 state = "\(nbHits?.jsonString ?? "?") records, hitsPerPage \(shown["hitsPerPage"]?.jsonString ?? "?")"
                 #expect(state == "60000 records, hitsPerPage 13", "trial \(trial): \(state)")
             } else {
