@@ -57,8 +57,7 @@ struct CLI {
 extension CLI {
     /// `run` on a thread of its own (`onOwnThread`): for a test that runs many commands or long
     /// ones, so that it does not hold one of the cooperative pool's threads (one per core) while
-    /// the child works. Two such waits took both, and every async test beside them waited
-    /// minutes for a thread (in one run, nothing else finished for the first 230 s).
+    /// the child works, and the async tests beside it can run.
     @discardableResult
     static func runAside(_ arguments: [String], stdin: String? = nil) async throws -> Output {
         try await onOwnThread { try run(arguments, stdin: stdin) }

@@ -107,7 +107,7 @@ import Testing
 
     @Test func theBundledDatasetsAreWhatTheGeneratorMakes() async throws {
         let folder = DataDirectory()
-        // A minute in a debug build: waited for aside.
+        // About a minute in a debug build: run on a thread of its own (`CLI.runAside`).
         let result = try await CLI.runAside(["generate", "--bundled", folder.path])
         #expect(result.status == 0)
         for name in ["instant_search", "instantsearch_query_suggestions", "mobile_demo_actors", "mobile_demo_movies"] {

@@ -79,7 +79,7 @@ import Darwin
             // Spread over the import (about 0.8 s here in a debug build), from before the write
             // transaction begins to after it commits.
             try await MultiProcessCLITests.runKilled(["import", "--data", data.path, index, new.path, "--replace", "--settings", newSettings.path],
-                                               after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
+                                                     after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
 
             let search = try await CLI.runAside(["search", "--data", data.path, index, "", "--json", "--hits-per-page", "0", "--facets", "tag"])
             #expect(search.status == 0, "trial \(trial): \(search.stderr)")
@@ -111,7 +111,7 @@ import Darwin
             let index = "new\(trial)"
             // From before the build begins to after the index is in place.
             try await MultiProcessCLITests.runKilled(["import", "--data", data.path, index, file.path, "--settings", settings.path],
-                                               after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
+                                                     after: UInt32(30_000 + trial * 130_000) + UInt32.random(in: 0...60_000, using: &generator))
             // The folder a kill during the build leaves, before any command opens the directory.
             // (A kill before the engine made the data folder leaves no folder at all.)
             if ((try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []).contains(where: { $0.hasPrefix(".import.") }) {
