@@ -55,12 +55,12 @@ struct CLI {
 }
 
 extension CLI {
-    /// `run` on a thread of its own (`onOwnThread`): for a test that runs many commands or long
+    /// `run` on a thread of its own (`onThreadAside`): for a test that runs many commands or long
     /// ones, so that it does not hold one of the cooperative pool's threads (one per core) while
     /// the child works, and the async tests beside it can run.
     @discardableResult
     static func runAside(_ arguments: [String], stdin: String? = nil) async throws -> Output {
-        try await onOwnThread { try run(arguments, stdin: stdin) }
+        try await onThreadAside { try run(arguments, stdin: stdin) }
     }
 }
 
@@ -158,11 +158,3 @@ final class TemporaryFile {
     deinit { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Runs blocking work (a child process waited for, a pipe read) on a thread of its own, so that
-/// an async test does not hold one of the cooperative pool's few threads (one per core) while it
-/// waits, starving the async tests that run beside it.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}

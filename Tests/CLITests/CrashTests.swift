@@ -40,9 +40,9 @@ import Darwin
             let settings = try TemporaryFile(#"{"attributesForFaceting":["batch"],"customRanking":["desc(name)"],"replicas":["\#(index)_replica"]}"#,
                                              suffix: ".json")
             let folder = data.path, settingsPath = settings.path
-            let imported = try await onOwnThread { try CLI.run(["import", "--data", folder, index, "-", "--settings", settingsPath], stdin: base) }
+            let imported = try await onThreadAside { try CLI.run(["import", "--data", folder, index, "-", "--settings", settingsPath], stdin: base) }
             try #require(imported.status == 0, "\(imported.stderr)")
-            let (process, port) = try await onOwnThread { try CrashTests.serve(folder) }
+            let (process, port) = try await onThreadAside { try CrashTests.serve(folder) }
             let acknowledged = Acknowledged()
             // Not cancelled (cancelling a URLSession request in flight can deadlock
             // FoundationNetworking): it stops when the killed server stops answering.
@@ -58,11 +58,11 @@ import Darwin
             // From early in the first batches to well into the merges.
             try await Task.sleep(for: .milliseconds(Int.random(in: 150...2500, using: &generator)))
             kill(process.processIdentifier, SIGKILL)
-            try await onOwnThread { process.waitUntilExit() }
+            try await onThreadAside { process.waitUntilExit() }
             _ = await sender.value
             let acked = await acknowledged.batches
 
-            let search = try await onOwnThread {
+            let search = try await onThreadAside {
                 try CLI.run(["search", "--data", folder, index, "--json", "--hits-per-page", "0",
                              "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
             }
@@ -81,7 +81,7 @@ import Darwin
                     "trial \(trial): \(acked.count) acknowledged, facets \(JSONValue.object(counts).jsonString.prefix(400))")
             #expect(response["nbHits"] == .int(Int64(baseLeft + CrashTests.adds * committed)), "trial \(trial)")
             // The rules: one per acknowledged batch, and the in-flight batch's only after its records.
-            let rules = try await onOwnThread { try CLI.run(["rules", "--data", folder, index]) }
+            let rules = try await onThreadAside { try CLI.run(["rules", "--data", folder, index]) }
             try #require(rules.status == 0, "trial \(trial): \(rules.stderr)")
             let ruleIDs = Set((try JSONValue(parsing: rules.stdout).arrayValue ?? []).compactMap { $0["objectID"]?.stringValue })
             let acknowledgedRules = Set((0..<acked.count).map { "r\($0)" })
@@ -98,7 +98,7 @@ import Darwin
             if heldGeneration < primaryGeneration { replicaBehind += 1 }
             // The replica holds what the primary holds, once opened again (a write the killed
             // process committed to the primary only is done then).
-            let replicaSearch = try await onOwnThread {
+            let replicaSearch = try await onThreadAside {
                 try CLI.run(["search", "--data", folder, index + "_replica", "--json", "--hits-per-page", "0",
                              "--params", #"{"facets":["batch"],"maxValuesPerFacet":1000}"#])
             }

@@ -24,7 +24,7 @@ import Darwin
             let patches = [#"{"attributesForFaceting":["brand"]}"#, #"{"customRanking":["desc(name)"]}"#]
             let results = LockedResults()
             let folder = data.path
-            try await onOwnThread {
+            try await onThreadAside {
                 DispatchQueue.concurrentPerform(iterations: 2) { which in
                     results.append((try? CLI.run(["settings", "--data", folder, index, "--set", patches[which]]))?.status ?? -1)
                 }
@@ -40,7 +40,7 @@ import Darwin
     /// Past a delta limit of 1,000 records, an import streams its file: read and written a batch
     /// at a time inside its one transaction.
     static func runKilled(_ arguments: [String], after microseconds: UInt32) async throws {
-        try await onOwnThread { try runKilledHere(arguments, after: microseconds) }
+        try await onThreadAside { try runKilledHere(arguments, after: microseconds) }
     }
 
     /// `runKilled` on the calling thread.

@@ -126,12 +126,3 @@ private final class SmallStackResult<T>: @unchecked Sendable {
     var value: T?
 }
 
-/// Runs a long, blocking test body on a thread of its own. Swift Testing runs tests on the
-/// cooperative thread pool, which has one thread per core: a synchronous body of tens of seconds
-/// would hold one of the two threads of a 2-core machine and starve the async tests (clocks,
-/// servers) that run beside it.
-func onOwnThread<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
-    }
-}

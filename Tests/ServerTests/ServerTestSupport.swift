@@ -21,9 +21,12 @@ struct TestServer {
     let engine: SearchEngine
     let server: AlgoliaServer
 
-    /// - Parameter keys: admin and search keys configured (otherwise an open server).
-    init(keys: Bool = true, port: Int = 0, maxBodySize: Int = 1024 * 1024) throws {
-        engine = try SearchEngine(directory: folder.url)
+    /// - Parameters:
+    ///   - keys: admin and search keys configured (otherwise an open server).
+    ///   - analytics: how the engine counts searches (a test's own clock).
+    init(keys: Bool = true, port: Int = 0, maxBodySize: Int = 1024 * 1024,
+         analytics: SearchAnalytics.Configuration = SearchAnalytics.Configuration()) throws {
+        engine = try SearchEngine(directory: folder.url, analytics: analytics)
         let products = try engine.index("products")
         try products.setSettings(["searchableAttributes": ["name", "brand"], "attributesForFaceting": ["searchable(brand)", "price"]])
         try products.saveObjects([

@@ -23,7 +23,10 @@ package struct TestEngine: Sendable {
     package let directory = TemporaryDirectory()
     package let engine: SearchEngine
 
-    package init() throws { engine = try SearchEngine(directory: directory.url) }
+    /// - Parameter analytics: how the engine counts searches (a test's own clock).
+    package init(analytics: SearchAnalytics.Configuration = SearchAnalytics.Configuration()) throws {
+        engine = try SearchEngine(directory: directory.url, analytics: analytics)
+    }
 
     /// A new index with these settings and records.
     @discardableResult

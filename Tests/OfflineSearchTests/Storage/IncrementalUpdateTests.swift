@@ -125,7 +125,7 @@ import SearchAPI
     @Test(arguments: [(seed: UInt64(1), deltaLimit: 20_000), (seed: UInt64(2), deltaLimit: 40), (seed: UInt64(3), deltaLimit: 150)])
     func randomWritesAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) async throws {
         // Run on a thread of its own, where no test is current: the problems come back here.
-        let problems = try await onOwnThread { try IncrementalUpdateTests.randomWrites(seed: seed, deltaLimit: deltaLimit) }
+        let problems = try await onThreadAside { try IncrementalUpdateTests.randomWrites(seed: seed, deltaLimit: deltaLimit) }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
     }
 
@@ -135,7 +135,7 @@ import SearchAPI
     @Test(arguments: [(seed: UInt64(4), deltaLimit: 20_000), (seed: UInt64(5), deltaLimit: 1_500)])
     func largeWritesMergedInTheBackgroundAnswerAsARebuiltIndex(seed: UInt64, deltaLimit: Int) async throws {
         #expect(IndexState.mergedInWriteUpTo < 2 * 150, "the segments of two large writes are merged in the background")
-        let problems = try await onOwnThread {
+        let problems = try await onThreadAside {
             try IncrementalUpdateTests.randomWrites(seed: seed, deltaLimit: deltaLimit, steps: 90, newRecords: 150...320)
         }
         #expect(problems.isEmpty, "\(problems.joined(separator: "\n"))")
