@@ -54,8 +54,9 @@ package struct SeededGenerator: RandomNumberGenerator {
     package mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &self)! }
 }
 
-/// Runs blocking work (threads joined, semaphores waited on) on a thread of its own, so that a
-/// test never holds one of Swift concurrency's few threads, which the tests beside it need.
+/// Runs blocking work (threads joined, semaphores waited on, child processes waited for, long
+/// synchronous test bodies) on a thread of its own, so that a test never holds one of Swift
+/// concurrency's few threads, which the tests beside it need.
 package func onThreadAside<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
