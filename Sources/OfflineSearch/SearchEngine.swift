@@ -195,6 +195,18 @@ public final class SearchEngine: SearchService, Sendable {
         try? index.catchUpWithPrimary(primary)
     }
 
+    /// Whether a read of the index `name` may wait while its search index is built in the
+    /// background (`SearchIndex.isBeingDerived`): for the index open under this name, asked
+    /// without the `stat` of `existingIndex`, which a search makes anyway (a server asks this
+    /// before every read, to run one that may wait off its request threads). An index not open
+    /// yet is opened, as `existingIndex` does; false when there is none. When another process
+    /// replaced the index's file since it was opened, the one open answers: the read's own
+    /// `existingIndex` then opens the new file.
+    public func mayWaitForSearchIndex(_ name: String) -> Bool {
+        if let open = indices.value[name] { return open.isBeingDerived }
+        return (try? existingIndex(name))?.isBeingDerived == true
+    }
+
     /// The index with this name; `SearchError.indexNotFound` (404) when it does not exist.
     public func existingIndex(_ name: String) throws(SearchError) -> SearchIndex {
         if let open = currentOpenIndex(name) { return open }

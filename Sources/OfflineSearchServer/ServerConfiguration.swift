@@ -75,18 +75,33 @@ extension ServerConfiguration {
     /// server binds: any for a server bound to every interface; else its own host, and for a
     /// loopback server the loopback names. A request naming another host reached the server by
     /// a DNS rebinding of another site's name. No `Host` at all is no browser's request.
+    ///
+    /// Compared in place, as it is asked for every request without keys, with the case of ASCII
+    /// letters ignored: host names are ASCII (an internationalized one travels as punycode).
     func isBoundHost(_ authority: String?) -> Bool {
         guard let authority, !authority.isEmpty else { return true }
-        var host = authority.lowercased()
-        if host.hasPrefix("[") {
-            host = String(host.prefix { $0 != "]" }) + "]"
-        } else if let colon = host.lastIndex(of: ":"), host.filter({ $0 == ":" }).count == 1 {
-            host = String(host[..<colon])
+        var name = authority.utf8[...]
+        if name.first == UInt8(ascii: "[") {
+            guard let close = name.firstIndex(of: UInt8(ascii: "]")) else { return false }
+            name = name[...close]
+        } else if let colon = name.lastIndex(of: UInt8(ascii: ":")), !name[..<colon].contains(UInt8(ascii: ":")) {
+            name = name[..<colon]
         }
-        let bound = self.host.lowercased()
-        if bound == "0.0.0.0" || bound == "::" || bound == "[::]" { return true }
-        var allowed: Set<String> = [bound, bound.hasPrefix("[") ? bound : "[\(bound)]"]
-        if bindsLoopbackOnly { allowed.formUnion(["localhost", "127.0.0.1", "[::1]"]) }
-        return allowed.contains(host)
+        let bound = host.utf8[...]
+        let same = ServerConfiguration.sameASCII
+        if ServerConfiguration.everyInterface.contains(where: { same(bound, $0) }) || same(name, bound) { return true }
+        if bound.first != UInt8(ascii: "["), name.count == bound.count + 2, name.first == UInt8(ascii: "["),
+           name.last == UInt8(ascii: "]"), same(name.dropFirst().dropLast(), bound) { return true }
+        return bindsLoopbackOnly && ServerConfiguration.loopbackNames.contains { same(name, $0) }
+    }
+
+    private static let everyInterface = ["0.0.0.0", "::", "[::]"].map { $0.utf8[...] }
+    private static let loopbackNames = ["localhost", "127.0.0.1", "[::1]"].map { $0.utf8[...] }
+
+    /// Whether two ASCII byte strings are the same but for the case of their letters.
+    private static func sameASCII(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(x | 0x20))
+        }
     }
 }

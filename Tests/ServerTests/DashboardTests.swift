@@ -100,6 +100,13 @@ import Testing
         let lan = ServerConfiguration(host: "192.168.1.5", adminKey: "a")
         #expect(lan.isBoundHost("192.168.1.5:8108") && !lan.isBoundHost("localhost:8108"))
         #expect(ServerConfiguration().isBoundHost("[::1]:8108"))
+        // Letters in either case; a port only after the name; a bracket closed.
+        #expect(ServerConfiguration().isBoundHost("LocalHost:8108") && ServerConfiguration().isBoundHost("127.0.0.1"))
+        #expect(!ServerConfiguration().isBoundHost("[::1") && !ServerConfiguration().isBoundHost("localhost.evil.example"))
+        #expect(!ServerConfiguration().isBoundHost("localhost:8108:1") && !ServerConfiguration().isBoundHost("127.0.0.10"))
+        let named = ServerConfiguration(host: "Search.Example", adminKey: "a")
+        #expect(named.isBoundHost("search.example:443") && named.isBoundHost("[search.example]") && !named.isBoundHost("127.0.0.1"))
+        #expect(ServerConfiguration(host: "::1").isBoundHost("[::1]:8108") && !ServerConfiguration(host: "::1").isBoundHost("evil.example"))
     }
 
     /// `DashboardAssets.swift` is what `make_assets.py` makes of `site/` now.

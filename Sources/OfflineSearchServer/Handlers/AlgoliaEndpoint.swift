@@ -85,7 +85,7 @@ struct AlgoliaEndpoint: HTTPResponder {
     private func mayWait(_ operation: AlgoliaRequest) -> Bool {
         switch operation.route {
         case .listIndices, .browse, .analytics: return true
-        default: return operation.indexNames.contains { name in (try? engine.existingIndex(name))?.isBeingDerived == true }
+        default: return operation.indexNames.contains { name in engine.mayWaitForSearchIndex(name) }
         }
     }
 
