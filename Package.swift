@@ -21,7 +21,7 @@ let package = Package(
         // The HTTP server (`offline-search serve`), its log and the HMAC of secured API keys.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.0.0"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.11.0"),   // LogHandler.log(event:)
         // Graceful shutdown of in-process servers in the remote tests (already a dependency of Hummingbird).
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         // `swift package generate-documentation`: the DocC catalogs of the library products.
@@ -101,7 +101,8 @@ let package = Package(
         .target(name: "FuzzTargets", dependencies: ["OfflineSearch", "SearchAPI"], path: "Tests/Fuzz/FuzzTargets"),
         // The CLI tests run the built `offline-search` binary, as scripts do: the dependency makes
         // `swift test` build it first.
-        .testTarget(name: "CLITests", dependencies: ["offline-search", "SearchAPI", "OfflineSearch", "OfflineSearchTestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["offline-search", "SearchAPI", "OfflineSearch", "OfflineSearchTestSupport",
+                                                  .product(name: "Logging", package: "swift-log")]),
         .testTarget(
             name: "ServerTests",
             dependencies: [

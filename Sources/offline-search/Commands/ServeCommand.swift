@@ -64,8 +64,9 @@ struct ServeCommand: AsyncParsableCommand {
         let configuration = ServerConfiguration(host: host, port: port, applicationID: appID, adminKey: adminKey, searchKey: searchKey,
                                                 responseCacheSize: responseCacheMiB * 1024 * 1024, dashboard: !noDashboard)
         let prepare: @Sendable (String) throws -> Void = { name in try folder.prepareDemoIndex(name, in: engine) }
-        // Request logs go to stderr with the notes; stdout stays free for scripts.
-        LoggingSystem.bootstrap(StreamLogHandler.standardError)
+        // Request logs go to stderr with the notes; stdout stays free for scripts. Metadata set
+        // per request is written only with a line (`DeferredMetadataLogHandler`).
+        LoggingSystem.bootstrap { label in DeferredMetadataLogHandler(StreamLogHandler.standardError(label: label)) }
         var logger = Logger(label: "offline-search")
         logger.logLevel = .info
         let server = AlgoliaServer(engine: engine, configuration: configuration, logger: logger,
