@@ -57,8 +57,21 @@ struct TermTable: Sendable {
     /// The id of exactly `word`, if indexed.
     /// - Complexity: O(log n · |word|)
     func id(of word: String) -> Int? {
-        let range = self.range(word, prefixOnly: false)
-        return range.isEmpty ? nil : range.lowerBound
+        // One search, for the first term not before the word: it is the word or none is (a
+        // request looks up each plural form of its new words, dozens with every language's).
+        func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
+            bytes.withUnsafeBufferPointer { buffer in
+                var low = 0
+                var high = count
+                while low < high {
+                    let mid = (low + high) >> 1
+                    if compare(mid, key, buffer, prefixOnly: false) < 0 { low = mid + 1 } else { high = mid }
+                }
+                return low < count && compare(low, key, buffer, prefixOnly: false) == 0 ? low : nil
+            }
+        }
+        if let found = word.utf8.withContiguousStorageIfAvailable(find) { return found }
+        return Array(word.utf8).withUnsafeBufferPointer(find)
     }
 
     /// The ids of the words that start with `prefix`.

@@ -139,13 +139,15 @@ enum CandidateMatcher {
                 collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
             }
             // Plural forms and synonyms count as the word itself (no typo, exact).
-            let alternativeIDs = (word.alternatives + word.inexactAlternatives).compactMap { snapshot.terms.id(of: $0) }
+            // Each form looked up once: the exact ones count for `exactIDs` too.
+            let exactAlternativeIDs = word.alternatives.map { snapshot.terms.id(of: $0) }
+            let alternativeIDs = (exactAlternativeIDs.compactMap { $0 } + word.inexactAlternatives.compactMap { snapshot.terms.id(of: $0) })
                 .filter { !termRange.contains($0) }
             var wordBits = [UInt64](repeating: 0, count: stride)
             collect(termRange, allowed: scope.levels, into: &wordBits)
             collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
             if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
-            let exactIDs = ([word.folded] + word.alternatives).compactMap { snapshot.terms.id(of: $0) }
+            let exactIDs = ([snapshot.terms.id(of: word.folded)] + exactAlternativeIDs).compactMap { $0 }
             let alternativeTerms = Set((alternativeIDs + synonymTermIDs[position]).map { snapshot.terms.term($0) })
             var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
 

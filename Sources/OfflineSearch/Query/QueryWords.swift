@@ -169,7 +169,12 @@ enum QueryWords {
             // set (hashing them cost a search-as-you-type keystroke more than making them).
             // Synonyms that follow are checked against what is there.
             let plural = plurals?.forms(of: word.folded) ?? []
-            if asExact.contains(.plurals) { word.alternatives += plural } else { word.inexactAlternatives += plural }
+            // Into an empty list, the cached list itself (no copy of its forms for each request).
+            if asExact.contains(.plurals) {
+                if word.alternatives.isEmpty { word.alternatives = plural } else { word.alternatives += plural }
+            } else {
+                if word.inexactAlternatives.isEmpty { word.inexactAlternatives = plural } else { word.inexactAlternatives += plural }
+            }
             var seen: Set<String>?
             func known() -> Set<String> {
                 if let seen { return seen }
