@@ -61,12 +61,7 @@ struct TermTable: Sendable {
         // request looks up each plural form of its new words, dozens with every language's).
         func find(_ key: UnsafeBufferPointer<UInt8>) -> Int? {
             bytes.withUnsafeBufferPointer { buffer in
-                var low = 0
-                var high = count
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if compare(mid, key, buffer, prefixOnly: false) < 0 { low = mid + 1 } else { high = mid }
-                }
+                let low = lowerBound(key, buffer, prefixOnly: false)
                 return low < count && compare(low, key, buffer, prefixOnly: false) == 0 ? low : nil
             }
         }
@@ -112,6 +107,18 @@ struct TermTable: Sendable {
         }
     }
 
+    /// The first term that `compare` does not put before `key`.
+    @inline(__always)
+    private func lowerBound(_ key: UnsafeBufferPointer<UInt8>, _ buffer: UnsafeBufferPointer<UInt8>, prefixOnly: Bool) -> Int {
+        var low = 0
+        var high = count
+        while low < high {
+            let mid = (low + high) >> 1
+            if compare(mid, key, buffer, prefixOnly: prefixOnly) < 0 { low = mid + 1 } else { high = mid }
+        }
+        return low
+    }
+
     private func range(_ word: String, prefixOnly: Bool) -> Range<Int> {
         range(Array(word.utf8), prefixOnly: prefixOnly)
     }
@@ -119,14 +126,9 @@ struct TermTable: Sendable {
     private func range(_ key: [UInt8], prefixOnly: Bool) -> Range<Int> {
         key.withUnsafeBufferPointer { key in
             bytes.withUnsafeBufferPointer { buffer in
-                var low = 0
-                var high = count
-                while low < high {
-                    let mid = (low + high) >> 1
-                    if compare(mid, key, buffer, prefixOnly: prefixOnly) < 0 { low = mid + 1 } else { high = mid }
-                }
+                var low = lowerBound(key, buffer, prefixOnly: prefixOnly)
                 let lower = low
-                high = count
+                var high = count
                 while low < high {
                     let mid = (low + high) >> 1
                     if compare(mid, key, buffer, prefixOnly: prefixOnly) <= 0 { low = mid + 1 } else { high = mid }
