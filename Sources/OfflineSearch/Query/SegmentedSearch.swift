@@ -59,7 +59,10 @@ final class StateContext {
             guard let candidates = match.candidates, candidates.hasTypos else { return [(typos: 0, documents: match.documents)] }
             return RelevanceRanker.typoTiers(of: match.documents, candidates: candidates)
         }
-        let kept = Set(Set(tiers.flatMap { $0.map(\.typos) }).sorted().prefix(mode == .min ? 1 : 2))
+        // Counts found in some record only: a segment that matches nothing (a few recent writes)
+        // has no typo count to add, not a count of 0.
+        let found = tiers.flatMap { $0.lazy.filter { !$0.documents.isEmpty }.map(\.typos) }
+        let kept = Set(Set(found).sorted().prefix(mode == .min ? 1 : 2))
         for index in matches.indices {
             var documents = DocumentSet(capacity: matches[index].documents.capacity)
             for tier in tiers[index] where kept.contains(tier.typos) { documents.formUnion(tier.documents) }

@@ -108,6 +108,21 @@ func referenceTypos(_ a: [UInt8], _ b: [UInt8]) -> Int {
         #expect(try index.search("charger ", ["typoTolerance": "false"]).objectIDs == ["charger"])
     }
 
+    /// `typoTolerance: "min"` keeps the fewest typos found in the index's records. A segment of
+    /// recent writes that matches nothing must not count as "found with no typo": records matched
+    /// with one typo elsewhere stay (as in the index derived whole from the same records).
+    @Test func aWriteSegmentThatMatchesNothingLeavesMinTyposAlone() throws {
+        let engine = try TestEngine()
+        let index = try TypoToleranceTests.makeIndex(engine)
+        #expect(try index.search("iphoen", ["typoTolerance": "min"]).objectIDs == ["iphone"])
+        try index.saveObjects([["objectID": "bag", "name": "Laptop bag", "rank": 9]])
+        #expect(index.deltaCount == 1)
+        for mode: JSONValue in ["min", "strict"] {
+            #expect(try index.search("iphoen", ["typoTolerance": mode]).objectIDs == ["iphone"], "\(mode)")
+            #expect(try index.search("charger ", ["typoTolerance": mode]).objectIDs == (mode == "min" ? ["charger"] : ["charger", "chargers"]))
+        }
+    }
+
     @Test func typoOptions() throws {
         let engine = try TestEngine()
         let index = try TypoToleranceTests.makeIndex(engine, settings: ["minWordSizefor1Typo": 3])
