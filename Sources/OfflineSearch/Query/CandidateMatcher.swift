@@ -1,5 +1,8 @@
 /// The documents each query word matches, from the vocabulary and the posting lists (exact
 /// and prefix matches, then typo-tolerant ones), plus what ranking and highlighting need.
+///
+/// When the required words match no document together, the words after the one that emptied
+/// `matched` are not matched at all: their entries below are empty (no terms, no typos).
 struct CandidateMatches {
     /// Documents that match every word (before filters).
     var matched: DocumentSet
@@ -210,6 +213,18 @@ enum CandidateMatcher {
         // would then depend on its neighbours).
         let wordsStandAlone = words.allSatisfy { $0.phraseSynonyms.isEmpty }
         for (position, word) in words.enumerated() {
+            // The required words so far match no document together: no later word can add one,
+            // so none is matched (a zero-hit query goes on being typed, and its last word, a new
+            // prefix, is the dearest to match). Each keeps its place, with nothing in it.
+            if let matched, matched.isEmpty {
+                wordLevels.append(nil)
+                byTypos.append(nil)
+                variantTerms.append([])
+                exact.append(nil)
+                wordTerms.append(WordTerms(range: 0..<0, others: EmptyCollection()))
+                optionalSets.append(word.isOptional ? matched : nil)
+                continue
+            }
             let maxTypos = policy.maxTypos(for: word)
             let key = wordsStandAlone
                 ? WordMatchCache.Key(folded: word.folded, isPrefix: word.isPrefix, alternatives: word.alternatives,

@@ -45,6 +45,20 @@ import SearchAPI
         }
     }
 
+    /// Once the required words so far match nothing together, the words after them are not
+    /// matched (`CandidateMatcher`): the answers are those of the words that decide them.
+    @Test func wordsAfterAnEmptyMatchChangeNothing() throws {
+        let (_, index) = try index()
+        #expect(try index.search("purple sofa ").nbHits == 0)
+        #expect(try index.search("purple sofa black ", ["optionalWords": ["black"]]).nbHits == 0)
+        #expect(try index.search("purple sofa ", ["optionalWords": ["purple"]]).objectIDs == ["sofa", "both"])
+        #expect(try index.search("sofa purple ", ["optionalWords": ["purple"]]).objectIDs == ["sofa", "both"])
+        #expect(try index.search("purple black sofa ", ["removeWordsIfNoResults": "firstWords"]).objectIDs == ["both"])
+        #expect(try index.search("purple black lam", ["removeWordsIfNoResults": "firstWords"]).objectIDs == ["black"])
+        // A word typed after the empty match is matched in full when the first goes (a new search).
+        #expect(try index.search("black lam").objectIDs == ["black"])
+    }
+
     @Test func removeWordsIfNoResultsFromSettingsAndValidation() throws {
         let (_, index) = try index(["removeWordsIfNoResults": "allOptional"])
         #expect(try index.search("red sofa ").nbHits == 3)
