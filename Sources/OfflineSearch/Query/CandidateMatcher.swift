@@ -2,7 +2,8 @@
 /// and prefix matches, then typo-tolerant ones), plus what ranking and highlighting need.
 ///
 /// When the required words match no document together, the words after the one that emptied
-/// `matched` are not matched at all: their entries below are empty (no terms, no typos).
+/// `matched` are not matched against the documents: their entries below are empty (no
+/// documents, no terms, no typos) but for `variantTerms`, which highlighting reads.
 struct CandidateMatches {
     /// Documents that match every word (before filters).
     var matched: DocumentSet
@@ -136,26 +137,29 @@ enum CandidateMatcher {
 
         /// One word's match (`termRange`: its terms without a typo), its levels and ranks noted
         /// in `collector`.
-        func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
-            func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
-                                               levels recordLevels: Bool = true, into bits: inout [UInt64]) {
-                collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
-            }
+        /// The indexed words a word matches besides its own terms (`termRange`), found in the
+        /// vocabulary alone: its plural forms and synonyms, its typo candidates (`altCorrection`
+        /// words among them), and so the words a highlight shows for it.
+        struct Lookup {
+            /// The exact alternatives (`QueryWord.alternatives`) in order, nil where not indexed.
+            var exactAlternativeIDs: [Int?]
+            var alternativeIDs: [Int]
+            var alternativeTerms: Set<String>
+            var candidates: [TypoCandidates.Candidate]
+            /// Whether a phrase `altCorrection` covers the word.
+            var corrected: Bool
+            var withTypos: Bool { !candidates.isEmpty || corrected }
+            var variants: Set<String>
+        }
+        func lookUp(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int) -> Lookup {
             // Plural forms and synonyms count as the word itself (no typo, exact).
             // Each form looked up once: the exact ones count for `exactIDs` too.
             let exactAlternativeIDs = word.alternatives.map { snapshot.terms.id(of: $0) }
             let alternativeIDs = (exactAlternativeIDs.compactMap { $0 } + word.inexactAlternatives.compactMap { snapshot.terms.id(of: $0) })
                 .filter { !termRange.contains($0) }
-            var wordBits = [UInt64](repeating: 0, count: stride)
-            collect(termRange, allowed: scope.levels, into: &wordBits)
-            collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
-            if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
-            let exactIDs = ([snapshot.terms.id(of: word.folded)] + exactAlternativeIDs).compactMap { $0 }
             let alternativeTerms = Set((alternativeIDs + synonymTermIDs[position]).map { snapshot.terms.term($0) })
-            var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
-
-            // With typos: each candidate's documents, by typo count. `altCorrection` words join
-            // them with the typos their synonym gives (the fewer where the walk found one too).
+            // With typos. `altCorrection` words join the candidates with the typos their synonym
+            // gives (the fewer where the walk found one too).
             var candidates = snapshot.wordMatches.typoCandidates(word.folded, isPrefix: word.isPrefix, maxTypos: maxTypos, in: snapshot.terms)
             for correction in word.corrections {
                 guard let id = snapshot.terms.id(of: correction.word), !termRange.contains(id), !alternativeIDs.contains(id) else { continue }
@@ -166,11 +170,32 @@ enum CandidateMatcher {
                 }
             }
             let corrected = correctionBits[position].contains { $0 != nil }
+            let variants = candidates.isEmpty && !corrected
+                ? alternativeTerms : Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms)
+            return Lookup(exactAlternativeIDs: exactAlternativeIDs, alternativeIDs: alternativeIDs, alternativeTerms: alternativeTerms,
+                          candidates: candidates, corrected: corrected, variants: variants)
+        }
+
+        func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
+            func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
+                                               levels recordLevels: Bool = true, into bits: inout [UInt64]) {
+                collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
+            }
+            let lookup = lookUp(word, termRange: termRange, at: position, maxTypos: maxTypos)
+            let (exactAlternativeIDs, alternativeIDs, candidates, corrected) =
+                (lookup.exactAlternativeIDs, lookup.alternativeIDs, lookup.candidates, lookup.corrected)
+            var wordBits = [UInt64](repeating: 0, count: stride)
+            collect(termRange, allowed: scope.levels, into: &wordBits)
+            collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
+            if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
+            let exactIDs = ([snapshot.terms.id(of: word.folded)] + exactAlternativeIDs).compactMap { $0 }
+            var otherTermIDs = Set((alternativeIDs + synonymTermIDs[position]).map { UInt32($0) })
+
+            // With typos: each candidate's documents, by typo count.
             let byTypos: [DocumentSet]?
-            let variants: Set<String>
-            if candidates.isEmpty, !corrected {
+            let variants = lookup.variants
+            if !lookup.withTypos {
                 byTypos = nil
-                variants = alternativeTerms
             } else {
                 var levelsOfWord = [DocumentSet(capacity: capacity, words: wordBits)]
                 for typos in 1...2 {
@@ -183,7 +208,6 @@ enum CandidateMatcher {
                 }
                 for set in levelsOfWord.dropFirst() { wordBits = wordBits.union(set.words) }
                 byTypos = levelsOfWord
-                variants = Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms)
                 otherTermIDs.formUnion(candidates.map { UInt32($0.term) })
             }
 
@@ -215,11 +239,12 @@ enum CandidateMatcher {
         for (position, word) in words.enumerated() {
             // The required words so far match no document together: no later word can add one,
             // so none is matched (a zero-hit query goes on being typed, and its last word, a new
-            // prefix, is the dearest to match). Each keeps its place, with nothing in it.
+            // prefix, is the dearest to match). Each keeps its place, with no documents, and the
+            // words a highlight shows for it: a record a Rule promotes is highlighted still.
             if let matched, matched.isEmpty {
                 wordLevels.append(nil)
                 byTypos.append(nil)
-                variantTerms.append([])
+                variantTerms.append(lookUp(word, termRange: termRange(of: word), at: position, maxTypos: policy.maxTypos(for: word)).variants)
                 exact.append(nil)
                 wordTerms.append(WordTerms(range: 0..<0, others: EmptyCollection()))
                 optionalSets.append(word.isOptional ? matched : nil)

@@ -215,6 +215,20 @@ import SearchAPI
         #expect(try index.search("apple", ["facetFilters": ["category:Phones"]]).nbHits == 0)
     }
 
+    /// A promoted record is highlighted with every word of the query, typo matches included,
+    /// also when the query matches nothing and its words after the first that found nothing
+    /// are not matched against the records (`CandidateMatcher`).
+    @Test func aPromotedRecordIsHighlightedWhenNothingMatches() throws {
+        let rule: JSONObject = ["objectID": "purple-pin", "conditions": [["pattern": "purple", "anchoring": "contains"]],
+                                "consequence": ["promote": [["objectID": "premium-laptop", "position": 0]]]]
+        try index.saveRules([rule], clearExisting: true)
+        for query in ["purple laptpo ", "laptpo purple "] {
+            let answer = try index.search(query)
+            #expect(answer.objectIDs == ["premium-laptop"], "\(query)")
+            #expect(answer.hits.first?["_highlightResult"]?["name"]?["value"] == "Premium <em>laptop</em>", "\(query)")
+        }
+    }
+
     @Test func promotedRecordsArePinnedAtTheirPositions() throws {
         // Algolia's example: the Harry Potter box set first whenever a search is about Harry Potter.
         let rule: JSONObject = ["objectID": "promote-box-set", "conditions": [["pattern": "Harry Potter", "anchoring": "contains"]],
