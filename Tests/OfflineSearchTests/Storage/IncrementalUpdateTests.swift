@@ -111,6 +111,39 @@ import SearchAPI
         #expect(try index.search("alpha beta", ["hitsPerPage": 5]).objectIDs == ["r100159", "r100155", "r100151", "r100147", "r100143"])
     }
 
+    /// A query whose first words match nothing in one segment (its later words are then not
+    /// matched there, `CandidateMatcher`) and something in another answers as the index derived
+    /// whole from the same records: hits, highlights, ranking info, facets, typo modes.
+    @Test func aQueryThatFindsNothingInOneSegmentAnswersAsTheWholeIndex() throws {
+        let settings: JSONObject = ["searchableAttributes": ["name", "brand"], "attributesForFaceting": ["brand"],
+                                    "customRanking": ["desc(popularity)"], "ignorePlurals": true]
+        let base: [JSONValue] = (0..<40).map { ["objectID": .string("b\($0)"), "name": .string($0 % 2 == 0 ? "black sofa" : "blue lamp"),
+                                                "brand": "Acme", "popularity": .int(Int64($0))] }
+        let written: [JSONValue] = [["objectID": "w1", "name": "purple sofa", "brand": "Luxe", "popularity": 5],
+                                    ["objectID": "w2", "name": "purple lamp", "brand": "Luxe", "popularity": 7]]
+        let incremental = try TestEngine()
+        let index = try incremental.index(settings: settings, records: base)
+        try index.saveObjects(written)
+        #expect(index.deltaCount == written.count)
+        let rebuilt = try TestEngine()
+        let whole = try rebuilt.index(settings: settings, records: base + written)
+        for (query, parameters): (String, JSONObject) in [
+            ("purple sofa", ["getRankingInfo": true, "facets": ["brand"]]),
+            ("purple sfoa ", ["getRankingInfo": true]),
+            ("purple sfoa ", ["typoTolerance": "min"]),
+            ("purple lam", ["removeWordsIfNoResults": "firstWords"]),
+            ("purple blue lamp", ["removeWordsIfNoResults": "lastWords", "facets": ["brand"]]),
+        ] {
+            func answer(_ index: SearchIndex) throws -> String {
+                guard case .object(var response) = try index.search(query, parameters).jsonValue else { return "" }
+                response["processingTimeMS"] = nil
+                return JSONValue.object(response).jsonString
+            }
+            #expect(try answer(index) == answer(whole), "\(query) \(parameters)")
+        }
+        #expect(try index.search("purple sofa").objectIDs == ["w1"])
+    }
+
     /// `DocumentSet.count(in:)`, which bounds the groups of a sort replica's run, counts what
     /// `elements(in:)` lists, at word boundaries and inside one word.
     @Test func aDocumentSetCountsTheDocumentsInARange() {
