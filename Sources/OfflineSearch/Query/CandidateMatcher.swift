@@ -144,7 +144,6 @@ enum CandidateMatcher {
             /// The exact alternatives (`QueryWord.alternatives`) in order, nil where not indexed.
             var exactAlternativeIDs: [Int?]
             var alternativeIDs: [Int]
-            var alternativeTerms: Set<String>
             var candidates: [TypoCandidates.Candidate]
             /// Whether a phrase `altCorrection` covers the word.
             var corrected: Bool
@@ -172,8 +171,8 @@ enum CandidateMatcher {
             let corrected = correctionBits[position].contains { $0 != nil }
             let variants = candidates.isEmpty && !corrected
                 ? alternativeTerms : Set(candidates.map { snapshot.terms.term($0.term) }).union(alternativeTerms)
-            return Lookup(exactAlternativeIDs: exactAlternativeIDs, alternativeIDs: alternativeIDs, alternativeTerms: alternativeTerms,
-                          candidates: candidates, corrected: corrected, variants: variants)
+            return Lookup(exactAlternativeIDs: exactAlternativeIDs, alternativeIDs: alternativeIDs, candidates: candidates,
+                          corrected: corrected, variants: variants)
         }
 
         func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
