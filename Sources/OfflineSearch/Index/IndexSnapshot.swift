@@ -260,11 +260,14 @@ final class IndexSnapshot: Sendable {
     let orderKeys: DocumentOrderKeys
     /// The documents' `_geoloc` locations, for geo search.
     let geo: GeoIndex
+    /// The shortest prefixes' postings, collected ahead: read from the derived file (a snapshot
+    /// built in memory has none until it is written and mapped).
+    let prefixPostings: PrefixPostings
 
     init(configuration: IndexConfiguration, generation: Int64, rowIDs: [Int64], terms: TermTable,
          postingStarts: [UInt32], postingDocs: FlatArray<UInt32>, postingMasks: FlatArray<UInt16>, postingPositions: PostingPositions,
          sortRuns: [UInt32], forward: ForwardIndex, facets: [FacetColumn], numerics: [String: NumericColumn], orderKeys: DocumentOrderKeys,
-         geo: GeoIndex) {
+         geo: GeoIndex, prefixPostings: PrefixPostings = .none) {
         self.configuration = configuration
         self.generation = generation
         self.documentCount = rowIDs.count
@@ -283,6 +286,7 @@ final class IndexSnapshot: Sendable {
         self.numerics = numerics
         self.orderKeys = orderKeys
         self.geo = geo
+        self.prefixPostings = prefixPostings
     }
 
     /// Bounds this snapshot's caches to `bytes` together (`SearchEngine.searchCacheSize`): a
@@ -320,8 +324,8 @@ final class IndexSnapshot: Sendable {
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
     /// document order's values; 11: the locations; 12: arrays aligned, so they can be mapped;
-    /// 13: `Tokenizer.version` 3; 14: `Tokenizer.version` 4).
-    static let formatVersion: UInt32 = 14
+    /// 13: `Tokenizer.version` 3; 14: `Tokenizer.version` 4; 15: the prefixes' postings).
+    static let formatVersion: UInt32 = 15
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -391,6 +395,7 @@ final class IndexSnapshot: Sendable {
         writer.write(array: geo.pointDocs)
         writer.write(array: geo.gridOrder)
         writer.write(array: geo.rowStarts)
+        PrefixPostings.encode(of: self, into: &writer)
     }
 
     /// Reads a stored snapshot; nil when it is from another format, another generation or
@@ -433,6 +438,10 @@ final class IndexSnapshot: Sendable {
             let orderKeys = DocumentOrderKeys(kinds: kinds, numbers: numbers, texts: texts)
             let geo = GeoIndex(docStarts: try reader.readArray(), lats: try reader.readArray(), lngs: try reader.readArray(),
                                pointDocs: try reader.readArray(), gridOrder: try reader.readArray(), rowStarts: try reader.readArray())
+            guard let prefixPostings = try PrefixPostings.decode(from: &reader, documentCount: rowIDs.count, termCount: terms.count,
+                                                                 levelCount: configuration.levelCount,
+                                                                 tracksPositions: configuration.orderedLevelMask != 0)
+            else { return nil }
             // Offsets into the large (mapped) arrays: increasing and ending at their sizes, so a
             // slice they make never reaches past an array.
             func areOffsets(_ starts: [UInt32], into count: Int) -> Bool {
@@ -462,7 +471,7 @@ final class IndexSnapshot: Sendable {
             else { return nil }
             return IndexSnapshot(configuration: configuration, generation: generation, rowIDs: rowIDs, terms: terms,
                                  postingStarts: postingStarts, postingDocs: postingDocs, postingMasks: postingMasks, postingPositions: postingPositions, sortRuns: sortRuns, forward: forward,
-                                 facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo)
+                                 facets: facets, numerics: numerics, orderKeys: orderKeys, geo: geo, prefixPostings: prefixPostings)
         } catch {
             return nil
         }

@@ -184,7 +184,12 @@ enum CandidateMatcher {
             let (exactAlternativeIDs, alternativeIDs, candidates, corrected) =
                 (lookup.exactAlternativeIDs, lookup.alternativeIDs, lookup.candidates, lookup.corrected)
             var wordBits = [UInt64](repeating: 0, count: stride)
-            collect(termRange, allowed: scope.levels, into: &wordBits)
+            // A short prefix's postings, collected when the derived file was written, where it has them.
+            if let collected = snapshot.prefixPostings.entry(for: termRange, allowed: scope.levels) {
+                collector.merge(collected, into: &wordBits)
+            } else {
+                collect(termRange, allowed: scope.levels, into: &wordBits)
+            }
             collect(alternativeIDs, allowed: scope.levels, into: &wordBits)
             if let phraseBits = synonymBits[position] { wordBits = wordBits.union(phraseBits) }
             let exactIDs = ([snapshot.terms.id(of: word.folded)] + exactAlternativeIDs).compactMap { $0 }

@@ -138,6 +138,29 @@ struct PostingCollector {
         noted.merge(into: &ranks)
     }
 
+    /// Adds a prefix's postings collected ahead (`PrefixPostings`) as `collect` would add
+    /// them at the entry's levels: the documents ORed into `bits`, the levels ORed, the lower rank
+    /// kept. Read in place from the derived file.
+    mutating func merge(_ collected: PrefixPostings.Entry, into bits: inout [UInt64]) {
+        start()
+        bits.withUnsafeMutableBufferPointer { bits in
+            collected.documents.withUnsafeBufferPointer { documents in
+                for index in 0..<min(bits.count, documents.count) { bits[index] |= documents[index] }
+            }
+        }
+        levelBits.withUnsafeMutableBufferPointer { levelBits in
+            collected.levelBits.withUnsafeBufferPointer { collected in
+                for index in 0..<min(levelBits.count, collected.count) { levelBits[index] |= collected[index] }
+            }
+        }
+        guard tracksPositions else { return }
+        ranks.withUnsafeMutableBufferPointer { ranks in
+            collected.ranks.withUnsafeBufferPointer { collected in
+                for document in 0..<min(ranks.count, collected.count) { ranks[document] = min(ranks[document], collected[document]) }
+            }
+        }
+    }
+
     /// Notes the levels (and ranks) of the postings of `terms` at the `allowed` levels, in
     /// `documents` only.
     mutating func recordLevels(of terms: [Int], allowed: UInt16, in documents: DocumentSet) {
