@@ -28,7 +28,8 @@ struct PrefixPostings: Sendable {
         let allowed: UInt16
         /// The documents with a posting of the terms (one bit per document).
         let documents: FlatArray<UInt64>
-        /// One bitmap per level end to end (`PostingCollector.levelBits`): each document's best level.
+        /// One bitmap per level end to end (`PostingCollector.levelBits`): for each document, the
+        /// best level of each of the prefix's words it has.
         let levelBits: FlatArray<UInt64>
         /// Each document's best `PostingRank` in an ordered attribute; empty when no level is ordered.
         let ranks: FlatArray<UInt16>
@@ -37,6 +38,9 @@ struct PrefixPostings: Sendable {
     let entries: [Entry]
 
     static let none = PrefixPostings(entries: [])
+
+    /// How many times this process merged a stored prefix into a search (for tests).
+    static let merges = LockedValue<Int>(0)
 
     /// The stored postings of exactly `terms` at exactly the `allowed` levels.
     func entry(for terms: Range<Int>, allowed: UInt16) -> Entry? {
@@ -80,10 +84,18 @@ struct PrefixPostings: Sendable {
         for length in 1...maximumLength {
             stored += level
             guard length < maximumLength else { break }
-            level = level.flatMap { ranges(of: length + 1, in: $0) }.filter(isStored)
+            // A longer prefix with the same terms as its parent ("qu" under "q") is stored once.
+            level = level.flatMap { parent in ranges(of: length + 1, in: parent).filter { $0 != parent } }.filter(isStored)
         }
-        return stored
+        guard stored.count > maximumCount else { return stored }
+        // Records of long texts have many common prefixes: the costliest are kept.
+        return stored.sorted { snapshot.postingCount(of: $0) > snapshot.postingCount(of: $1) }.prefix(maximumCount)
+            .sorted { $0.lowerBound < $1.lowerBound }
     }
+
+    /// The most prefixes stored: each takes a bitmap per level and two bytes per record (about
+    /// 2.6 bytes a record with four searchable attributes), so at most about 170 bytes a record.
+    static let maximumCount = 64
 
     /// Collects `snapshot`'s prefixes and writes them, one at a time (so that writing holds one
     /// prefix's arrays at once, a few bytes a record).
@@ -116,10 +128,12 @@ struct PrefixPostings: Sendable {
             let documents: FlatArray<UInt64> = try reader.readFlatArray()
             let levelBits: FlatArray<UInt64> = try reader.readFlatArray()
             let ranks: FlatArray<UInt16> = try reader.readFlatArray()
-            guard lower < upper, upper <= UInt64(termCount), documents.count == stride, levelBits.count == stride * levelCount,
+            // Compared as `Int`: a damaged vocabulary may give `termCount` -1 (it is checked later).
+            guard let lower = Int(exactly: lower), let upper = Int(exactly: upper), lower < upper, upper <= termCount,
+                  allowed == PostingMask.levels, documents.count == stride, levelBits.count == stride * levelCount,
                   ranks.count == (tracksPositions ? documentCount : 0)
             else { return nil }
-            entries.append(Entry(terms: Int(lower)..<Int(upper), allowed: allowed, documents: documents, levelBits: levelBits, ranks: ranks))
+            entries.append(Entry(terms: lower..<upper, allowed: allowed, documents: documents, levelBits: levelBits, ranks: ranks))
         }
         return PrefixPostings(entries: entries)
     }

@@ -187,6 +187,7 @@ enum CandidateMatcher {
             // A short prefix's postings, collected when the derived file was written, where it has them.
             if let collected = snapshot.prefixPostings.entry(for: termRange, allowed: scope.levels) {
                 collector.merge(collected, into: &wordBits)
+                PrefixPostings.merges.modify { $0 += 1 }
             } else {
                 collect(termRange, allowed: scope.levels, into: &wordBits)
             }
