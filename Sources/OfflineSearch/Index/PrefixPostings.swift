@@ -11,9 +11,10 @@
 /// two characters whose terms have at least half as many postings as there are records (the same
 /// bound from which `WordMatchCache` keeps a word at its first sighting) is collected at every
 /// level, and its three results are stored as they would be in memory: the documents (a bitmap),
-/// the best level per document (a bitmap per level) and the earliest rank per document in an
-/// ordered attribute. A search whose word covers exactly that term range at every level merges
-/// them (`PostingCollector.merge(_:into:)`), reading the mapped file in place; any other word
+/// the levels where each document has the prefix's words (a bitmap per level) and the earliest
+/// rank per document in an ordered attribute. A search whose word covers exactly that term range
+/// at every level merges them (`PostingCollector.merge(_:into:)`), reading the file in place where
+/// it is mapped (arrays under 64 KB are copied when the file is opened); any other word
 /// (another scope, `restrictSearchableAttributes`) is collected as before. Merging is equivalent
 /// to collecting: both OR the bitmaps and keep the lower rank, posting by posting.
 ///
