@@ -1,0 +1,44 @@
+import Testing
+@testable import OfflineSearch
+import SearchAPI
+import DatasetGenerator
+
+/// `FacetTally` counts in overlapping batches: its counts equal one document at a time, for
+/// sets that end anywhere in a batch and for documents taken off as well as added.
+@Suite struct FacetTallyTests {
+    static let records = DatasetGenerator(seed: 5).records(.products, count: 3000)
+
+    /// Each value's count after adding each `(document, step)` in turn, one at a time.
+    func oneByOne(_ column: FacetColumn, _ additions: [(document: Int, step: Int)], from start: [Int]) -> [Int] {
+        var counts = start
+        for (document, step) in additions {
+            for i in Int(column.docStarts[document])..<Int(column.docStarts[document + 1]) { counts[Int(column.docValues[i])] += step }
+        }
+        return counts
+    }
+
+    @Test(arguments: ["brand", "categories"])
+    func batchedCountsAreOneByOneCounts(path: String) throws {
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        let engine = try TestEngine()
+        let snapshot = try engine.index("products", settings: settings, records: Self.records).live.state.base
+        let column = try #require(snapshot.facetColumn(path))
+        var generator = SplitMix64(state: 17)
+        let batch = FacetTally.batchSize, stages = FacetTally.stages
+        // Every way a tally can end: empty, within the first batch, at and around each batch's
+        // end up to past the ring of stages, and far past it.
+        let sizes = [0, 1, batch - 1, batch, batch + 1, 2 * batch, 2 * batch + 1, stages * batch - 1, stages * batch,
+                     stages * batch + 1, (stages + 1) * batch + 3, 1000, snapshot.documentCount]
+        for size in sizes {
+            var documents = Array(0..<snapshot.documentCount)
+            for index in documents.indices.reversed() { documents.swapAt(index, Int(generator.next() % UInt64(index + 1))) }
+            let additions = documents.prefix(size).sorted().map { (document: $0, step: generator.next() % 3 == 0 ? -1 : 1) }
+            let start = (0..<column.values.count).map { _ in Int(generator.next() % 100) }
+            var counts = start
+            column.withTally(into: &counts) { tally in
+                for (document, step) in additions { tally.add(document, step) }
+            }
+            #expect(counts == oneByOne(column, additions, from: start), "\(path): \(size) documents")
+        }
+    }
+}
