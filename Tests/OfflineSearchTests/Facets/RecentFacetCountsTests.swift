@@ -25,9 +25,13 @@ import DatasetGenerator
         return (engine, try engine.index("products", settings: settings, records: Self.records))
     }
 
-    @Test func countsFromANearSetAreThePassCounts() throws {
+    /// Counted one document at a time (as a column this small is) and in batches (as a large
+    /// index's columns are: `FacetTally`).
+    @Test(arguments: [FacetTally.cachedBytes, 0])
+    func countsFromANearSetAreThePassCounts(batchedAbove: Int) throws {
         let (_, index) = try products()
         let snapshot = index.live.state.base
+        let counter = FacetCounter(snapshot: snapshot, batchedAbove: batchedAbove)
         let total = snapshot.documentCount
         var generator = SplitMix64(state: 3)
         // About 40 % of the records (counted by a pass over them) and about 60 % (over the others).
@@ -35,6 +39,7 @@ import DatasetGenerator
             var documents = DocumentSet(capacity: total)
             for document in 0..<total where generator.next() % 5 < fifths { documents.insert(document) }
             let column = try #require(snapshot.facetColumn(path))
+            #expect((column.byteCount > batchedAbove) == (batchedAbove == 0), "\(path): counted in batches only when asked")
             var current = documents
             // Each step drops some documents and adds others, as the next keystroke or filter would
             // (a fiftieth of the records toggled: the set stays between its start and a half).
@@ -46,7 +51,7 @@ import DatasetGenerator
                 let near = snapshot.facetCounts.recent.nearest(path, to: next.words, population: next.count,
                                                                within: min(next.count, total - next.count))
                 if step > 0 { #expect(near != nil, "\(path) over \(fifths) fifths, step \(step): the set before is near enough to count from") }
-                let counted = FacetCounter(snapshot: snapshot).counts(column, over: next, documentCount: next.count)
+                let counted = counter.counts(column, over: next, documentCount: next.count)
                 #expect(counted == bruteForce(column, over: next), "\(path) over \(fifths) fifths, step \(step): counts from a near set differ from a pass")
                 current = next
             }
@@ -64,6 +69,8 @@ import DatasetGenerator
         #expect(snapshot.facetCounts.recent.nearest("brand", to: odds.words, population: odds.count, within: odds.count) == nil,
                 "disjoint sets: a pass costs less")
         #expect(FacetCounter(snapshot: snapshot).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds))
+        #expect(FacetCounter(snapshot: snapshot, batchedAbove: 0).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds),
+                "a pass in batches")
     }
 
     @Test func keptSetsStayWithinTheirBounds() {
