@@ -6,9 +6,26 @@ import SearchAPI
 /// Three regimes keep large result sets cheap: every document (the stored totals), more than
 /// half of them (totals minus the complement's counts), or fewer (a pass over the documents).
 struct FacetCounter {
+    /// Which passes over a column read it with a `FacetTally`, in batches.
+    enum Batching {
+        /// Passes over a column larger than `FacetTally.batchedColumnBytes` that visit few
+        /// of its documents (`FacetTally.sparseGap`); the others one document at a time.
+        case largeSparsePasses
+        /// Every pass (for tests: the columns of a small index are counted in batches too).
+        case always
+    }
+
     let snapshot: IndexSnapshot
-    /// A column of more bytes than this is counted with a `FacetTally`, in batches.
-    var batchedAbove = FacetTally.cachedBytes
+    var batching = Batching.largeSparsePasses
+
+    /// Whether a pass visiting `visits` of `column`'s documents counts them in batches.
+    func countsInBatches(_ column: FacetColumn, visits: Int) -> Bool {
+        switch batching {
+        case .always: true
+        case .largeSparsePasses:
+            column.byteCount > FacetTally.batchedColumnBytes && visits <= snapshot.documentCount / FacetTally.sparseGap
+        }
+    }
 
     /// Count per value id of `column` over `documents`.
     /// - Complexity: O(min(|documents|, n - |documents|, |documents Δ a recent set|) × values
@@ -26,7 +43,7 @@ struct FacetCounter {
             // The very set kept (a user who types a letter and deletes it): kept once.
             guard visits > 0 else { return near.counts }
             counts = FacetCounter.counts(column, over: documents.words, from: near.documents, counted: near.counts,
-                                         inBatches: column.byteCount > batchedAbove)
+                                         inBatches: countsInBatches(column, visits: visits))
         } else {
             counts = passCounts(column, over: documents, documentCount: documentCount)
         }
@@ -92,7 +109,7 @@ struct FacetCounter {
         var counts = [Int](repeating: 0, count: column.values.count)
         let countComplement = documentCount > total / 2
         let pass = countComplement ? documents.complement() : documents
-        if column.byteCount > batchedAbove {
+        if countsInBatches(column, visits: countComplement ? total - documentCount : documentCount) {
             column.withTally(into: &counts) { tally in
                 pass.forEach { doc in
                     tally.add(doc, 1)
@@ -225,30 +242,39 @@ extension FacetColumn {
 /// Counts the values of documents read from a facet column, in batches that overlap.
 ///
 /// A large index's column is far larger than the processor's caches, and the documents of a
-/// set are far apart in it: reading one document's values is two waits on memory, one for
-/// where its values start, then one for the values. Counted one by one, each document waited
-/// for both in turn (at 1M records, first searches of a word with a few thousand records spent
-/// a quarter of their time in the facet pass). Here each document's start is asked for when it
-/// is added; a batch later, the starts of its batch are read and its values asked for; a batch
-/// after that, they are counted. So the waits of three batches overlap. The counts are the
-/// same as one by one (only the order of the additions differs).
+/// small set are far apart in it: reading one document's values is two waits on memory, one
+/// for where its values start, then one for the values. Counted one by one, each document
+/// waited for both in turn (at 1M records, the first searches of words with a few thousand
+/// records spent a quarter of their time in the facet pass). Here each document's start is
+/// asked for when it is added; when the next batch is full, the starts of its batch are read
+/// and its values asked for; when the one after is full, it is counted. So the waits of up to
+/// three batches overlap. The counts are those of one by one: the same additions in the same
+/// order, made later. A tally must not be copied (a copy's documents would not be counted).
 struct FacetTally {
     struct Pending {
         var document: Int
         var step: Int
-        var values: Range<Int> = 0..<0
+        /// Where its values are in the column's `docValues`, once its start has been read.
+        var valueIndices: Range<Int> = 0..<0
     }
 
-    /// Documents in a batch. Two batches' memory is asked for at a time: enough to overlap
-    /// the waits, few enough that what was asked for is still in the cache when it is read.
+    /// Documents in a batch: enough for the waits of a batch to overlap (a core has a
+    /// dozen or more reads from memory in flight at a time). Not tuned.
     static let batchSize = 16
-    /// The batches held: one filling, one whose values were asked for, one being counted.
+    /// The batches held: one filling (its starts asked for), one whose starts were asked for,
+    /// one whose values were asked for (counted before its place is filled again).
     static let stages = 3
 
-    /// A column larger than this is counted in batches, a smaller one one document at a time:
-    /// it is likely to be in the processor's caches, where batches only add work (at 100k
-    /// records, whose columns are 2 MB at most, counting in batches made a keystroke log 7–10 % slower).
-    static let cachedBytes = 4 << 20
+    /// A column of more bytes than this is counted in batches, a smaller one one document at a
+    /// time: it is likely to be in the processor's caches, where batches only add work. At
+    /// 100k records (columns of 2 MB at most) counting in batches made a keystroke log 8–12 %
+    /// slower in each of three pairs; 1M records make columns of 8 MB and more. 4 MiB is a
+    /// value chosen between the two, not measured.
+    static let batchedColumnBytes = 4 << 20
+    /// A pass that visits more than one document in this many reads the column almost in
+    /// order (16 starts share a cache line), which the processor fetches ahead by itself:
+    /// such a pass goes one document at a time.
+    static let sparseGap = 16
 
     let starts: UnsafeBufferPointer<UInt32>
     let values: UnsafeBufferPointer<UInt32>
@@ -278,7 +304,7 @@ struct FacetTally {
         guard held == Self.batchSize else { return }
         // The batch before this one: its starts have come, its values are asked for; the one
         // before that: its values have come, it is counted (its place is the next batch's).
-        if batch >= 1 { resolve(batch: batch - 1, filled: Self.batchSize) }
+        if batch >= 1 { requestValues(batch: batch - 1, filled: Self.batchSize) }
         if batch >= 2 { count(batch: batch - 2, filled: Self.batchSize) }
         batch &+= 1
         held = 0
@@ -286,30 +312,32 @@ struct FacetTally {
 
     /// Counts every document added.
     mutating func flush() {
-        if batch >= 1 { resolve(batch: batch - 1, filled: Self.batchSize) }
+        if batch >= 1 { requestValues(batch: batch - 1, filled: Self.batchSize) }
         if batch >= 2 { count(batch: batch - 2, filled: Self.batchSize) }
-        resolve(batch: batch, filled: held)
+        requestValues(batch: batch, filled: held)
         if batch >= 1 { count(batch: batch - 1, filled: Self.batchSize) }
         count(batch: batch, filled: held)
         batch = 0
         held = 0
     }
 
-    private func resolve(batch: Int, filled: Int) {
+    /// Reads the starts of a batch's documents (asked for a batch ago) and asks for their values.
+    private func requestValues(batch: Int, filled: Int) {
         let first = (batch % Self.stages) * Self.batchSize
         for index in first..<(first + filled) {
             let document = pending[index].document
             let range = Int(starts[document])..<Int(starts[document + 1])
-            pending[index].values = range
+            pending[index].valueIndices = range
             if let base = values.baseAddress { cprefetch_read(base + range.lowerBound) }
         }
     }
 
+    /// Counts a batch's values (asked for a batch ago).
     private func count(batch: Int, filled: Int) {
         let first = (batch % Self.stages) * Self.batchSize
         for index in first..<(first + filled) {
             let step = pending[index].step
-            for i in pending[index].values { counts[Int(values[i])] += step }
+            for i in pending[index].valueIndices { counts[Int(values[i])] += step }
         }
     }
 }

@@ -27,11 +27,11 @@ import DatasetGenerator
 
     /// Counted one document at a time (as a column this small is) and in batches (as a large
     /// index's columns are: `FacetTally`).
-    @Test(arguments: [FacetTally.cachedBytes, 0])
-    func countsFromANearSetAreThePassCounts(batchedAbove: Int) throws {
+    @Test(arguments: [FacetCounter.Batching.largeSparsePasses, .always])
+    func countsFromANearSetAreThePassCounts(batching: FacetCounter.Batching) throws {
         let (_, index) = try products()
         let snapshot = index.live.state.base
-        let counter = FacetCounter(snapshot: snapshot, batchedAbove: batchedAbove)
+        let counter = FacetCounter(snapshot: snapshot, batching: batching)
         let total = snapshot.documentCount
         var generator = SplitMix64(state: 3)
         // About 40 % of the records (counted by a pass over them) and about 60 % (over the others).
@@ -39,7 +39,7 @@ import DatasetGenerator
             var documents = DocumentSet(capacity: total)
             for document in 0..<total where generator.next() % 5 < fifths { documents.insert(document) }
             let column = try #require(snapshot.facetColumn(path))
-            #expect((column.byteCount > batchedAbove) == (batchedAbove == 0), "\(path): counted in batches only when asked")
+            #expect(counter.countsInBatches(column, visits: 1) == (batching == .always), "\(path): a small index's column is counted in batches only when asked")
             var current = documents
             // Each step drops some documents and adds others, as the next keystroke or filter would
             // (a fiftieth of the records toggled: the set stays between its start and a half).
@@ -69,7 +69,7 @@ import DatasetGenerator
         #expect(snapshot.facetCounts.recent.nearest("brand", to: odds.words, population: odds.count, within: odds.count) == nil,
                 "disjoint sets: a pass costs less")
         #expect(FacetCounter(snapshot: snapshot).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds))
-        #expect(FacetCounter(snapshot: snapshot, batchedAbove: 0).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds),
+        #expect(FacetCounter(snapshot: snapshot, batching: .always).counts(column, over: odds, documentCount: odds.count) == bruteForce(column, over: odds),
                 "a pass in batches")
     }
 
