@@ -82,6 +82,52 @@ struct FacetCounter {
             }
             return counts
         }
+        changeInBatches(column, over: documents, from: base, counts: &counts)
+        return counts
+    }
+
+    /// Counts by a pass over `documents`, or over the others when they are fewer.
+    private func passCounts(_ column: FacetColumn, over documents: DocumentSet, documentCount: Int) -> [Int] {
+        let total = snapshot.documentCount
+        var counts = [Int](repeating: 0, count: column.values.count)
+        let countComplement = documentCount > total / 2
+        let pass = countComplement ? documents.complement() : documents
+        if countsInBatches(column, visits: countComplement ? total - documentCount : documentCount) {
+            FacetCounter.addInBatches(column, of: pass, to: &counts)
+        } else {
+            column.docStarts.withUnsafeBufferPointer { starts in
+                column.docValues.withUnsafeBufferPointer { values in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        pass.forEach { doc in
+                            for i in Int(starts[doc])..<Int(starts[doc + 1]) { counts[Int(values[i])] += 1 }
+                            return true
+                        }
+                    }
+                }
+            }
+        }
+        if countComplement {
+            for id in 0..<counts.count { counts[id] = column.count(of: id) - counts[id] }
+        }
+        return counts
+    }
+
+    /// Adds the values of `pass`'s documents to `counts` with a `FacetTally`. Out of line, so
+    /// that the one-by-one loops beside its calls compile as they did without it.
+    @inline(never)
+    private static func addInBatches(_ column: FacetColumn, of pass: DocumentSet, to counts: inout [Int]) {
+        column.withTally(into: &counts) { tally in
+            pass.forEach { doc in
+                tally.add(doc, 1)
+                return true
+            }
+        }
+    }
+
+    /// `counts(_:over:from:counted:inBatches:)` with a `FacetTally`, out of line as
+    /// `addInBatches` is.
+    @inline(never)
+    private static func changeInBatches(_ column: FacetColumn, over documents: [UInt64], from base: [UInt64], counts: inout [Int]) {
         column.withTally(into: &counts) { tally in
             documents.withUnsafeBufferPointer { documents in
                 base.withUnsafeBufferPointer { base in
@@ -100,38 +146,6 @@ struct FacetCounter {
                 }
             }
         }
-        return counts
-    }
-
-    /// Counts by a pass over `documents`, or over the others when they are fewer.
-    private func passCounts(_ column: FacetColumn, over documents: DocumentSet, documentCount: Int) -> [Int] {
-        let total = snapshot.documentCount
-        var counts = [Int](repeating: 0, count: column.values.count)
-        let countComplement = documentCount > total / 2
-        let pass = countComplement ? documents.complement() : documents
-        if countsInBatches(column, visits: countComplement ? total - documentCount : documentCount) {
-            column.withTally(into: &counts) { tally in
-                pass.forEach { doc in
-                    tally.add(doc, 1)
-                    return true
-                }
-            }
-        } else {
-            column.docStarts.withUnsafeBufferPointer { starts in
-                column.docValues.withUnsafeBufferPointer { values in
-                    counts.withUnsafeMutableBufferPointer { counts in
-                        pass.forEach { doc in
-                            for i in Int(starts[doc])..<Int(starts[doc + 1]) { counts[Int(values[i])] += 1 }
-                            return true
-                        }
-                    }
-                }
-            }
-        }
-        if countComplement {
-            for id in 0..<counts.count { counts[id] = column.count(of: id) - counts[id] }
-        }
-        return counts
     }
 
     /// The response's `facets` and `facets_stats` for the requested attributes. As in Algolia,
