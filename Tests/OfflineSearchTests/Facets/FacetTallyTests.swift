@@ -41,4 +41,26 @@ import DatasetGenerator
             #expect(counts == oneByOne(column, additions, from: start), "\(path): \(size) documents")
         }
     }
+
+    /// Which passes a counter batches by default: only over a column larger than the caches
+    /// (`FacetTally.batchedColumnBytes`), and only when they visit at most one document in
+    /// `FacetTally.sparseGap` of the index's.
+    @Test func onlySparsePassesOverALargeColumnAreBatched() throws {
+        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
+        let engine = try TestEngine()
+        let snapshot = try engine.index("products", settings: settings, records: Self.records).live.state.base
+        let small = try #require(snapshot.facetColumn("brand"))
+        // A column of one value per document, just over the threshold (a 1M index's brand is 8 MB).
+        let documents = FacetTally.batchedColumnBytes / (2 * MemoryLayout<UInt32>.stride) + 1
+        let large = FacetColumn(path: "large", values: ["a", "b"], docStarts: (0...documents).map(UInt32.init),
+                                docValues: (0..<documents).map { UInt32($0 & 1) }, valueStarts: [0, 0, 0], valueDocs: [])
+        #expect(large.byteCount > FacetTally.batchedColumnBytes)
+        #expect(small.byteCount <= FacetTally.batchedColumnBytes)
+        let counter = FacetCounter(snapshot: snapshot)
+        let sparse = snapshot.documentCount / FacetTally.sparseGap
+        #expect(counter.countsInBatches(large, visits: sparse))
+        #expect(!counter.countsInBatches(large, visits: sparse + 1), "a denser pass reads the column in order")
+        #expect(!counter.countsInBatches(small, visits: 1), "a small column is in the caches")
+        #expect(FacetCounter(snapshot: snapshot, batching: .always).countsInBatches(small, visits: snapshot.documentCount))
+    }
 }
