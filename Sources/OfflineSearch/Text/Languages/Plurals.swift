@@ -126,13 +126,15 @@ final class PluralRuleSet: Sendable {
         // Looked up in place: `made.value` would copy the dictionary out (a retain and a release).
         if let known = made.modify({ $0[word] }) { return known }
         var forms: [String] = []
-        var seen: Set<String> = [word]
+        // Room for every form up front: with all thirteen languages a word has dozens, and a set
+        // grown one doubling at a time hashed each of them again (most words a query has are new
+        // to this cache: the prefix typed grows a letter each keystroke).
+        var seen = Set<String>(minimumCapacity: 128)
+        seen.insert(word)
         if english {
             for form in EnglishLanguage.pluralForms(of: word) where seen.insert(form).inserted { forms.append(form) }
         }
-        for language in rules {
-            for form in language.forms(of: word) where seen.insert(form).inserted { forms.append(form) }
-        }
+        for language in rules { language.appendForms(of: word, to: &forms, seen: &seen) }
         made.modify { made in
             if made.count >= 20_000 { made.removeAll(keepingCapacity: true) }
             made[word] = forms
@@ -153,9 +155,9 @@ final class PluralRuleSet: Sendable {
 struct PluralRules: Sendable {
     typealias Ending = (singular: String, plural: String)
 
-    /// Grouped by the last byte of the ending each is matched by, so a word tries only the
-    /// endings it can have: `(ending to match, ending to put in its place)`.
-    private let byLastByte: [UInt8: [(match: [UInt8], replacement: [UInt8])]]
+    /// Grouped by the last byte of the ending each is matched by (indexed by that byte), so a
+    /// word tries only the endings it can have: `(ending to match, ending to put in its place)`.
+    private let byLastByte: [[(match: [UInt8], replacement: [UInt8])]]
     /// Endings matched by every word (an empty singular ending): the replacement is appended.
     private let appended: [[UInt8]]
     private let irregular: [String: [String]]
@@ -166,17 +168,17 @@ struct PluralRules: Sendable {
     init(endings: [Ending], irregular: [(String, String)]) {
         // Folded as words are (`й` is `и`), so a rule written with its letters meets the words.
         func fold(_ text: String) -> String { Tokenizer.words(text, separators: .none).joined() }
-        var byLastByte: [UInt8: [(match: [UInt8], replacement: [UInt8])]] = [:]
+        var byLastByte = [[(match: [UInt8], replacement: [UInt8])]](repeating: [], count: 256)
         var appended: [[UInt8]] = []
         for ending in endings where fold(ending.singular) != fold(ending.plural) {
             let singular = Array(fold(ending.singular).utf8)
             let plural = Array(fold(ending.plural).utf8)
             if let last = singular.last {
-                byLastByte[last, default: []].append((singular, plural))
+                byLastByte[Int(last)].append((singular, plural))
             } else {
                 appended.append(plural)
             }
-            if let last = plural.last { byLastByte[last, default: []].append((plural, singular)) }
+            if let last = plural.last { byLastByte[Int(last)].append((plural, singular)) }
         }
         self.byLastByte = byLastByte
         self.appended = appended
@@ -188,10 +190,12 @@ struct PluralRules: Sendable {
         self.irregular = table
     }
 
-    /// The forms the rules give `word` (folded), the word itself left out.
-    func forms(of word: String) -> [String] {
-        var forms = irregular[word] ?? []
-        guard word.unicodeScalars.count >= Self.minimumLength else { return forms }
+    /// Appends to `forms` the forms the rules give `word` (folded) that are not in `seen`, in
+    /// the rules' order (irregular forms, then endings), and adds them to `seen`. `seen` holds
+    /// the word itself, so it is never among them.
+    func appendForms(of word: String, to forms: inout [String], seen: inout Set<String>) {
+        for form in irregular[word] ?? [] where seen.insert(form).inserted { forms.append(form) }
+        guard word.unicodeScalars.count >= Self.minimumLength else { return }
         var word = word
         word.withUTF8 { bytes in
             func add(stemLength: Int, _ ending: [UInt8]) {
@@ -200,17 +204,15 @@ struct PluralRules: Sendable {
                     _ = buffer[stemLength...].initialize(fromContentsOf: ending)
                     return stemLength + ending.count
                 }
-                if !forms.contains(form) { forms.append(form) }
+                if seen.insert(form).inserted { forms.append(form) }
             }
             for ending in appended { add(stemLength: bytes.count, ending) }
-            guard let last = bytes.last, let candidates = byLastByte[last] else { return }
-            for (match, replacement) in candidates where bytes.count > match.count
+            guard let last = bytes.last else { return }
+            for (match, replacement) in byLastByte[Int(last)] where bytes.count > match.count
                 && bytes[(bytes.count - match.count)...].elementsEqual(match) {
                 add(stemLength: bytes.count - match.count, replacement)
             }
         }
-        forms.removeAll { $0 == word }
-        return forms
     }
 
     /// Dutch doubles the consonant after a short vowel (`kat`, `katten`) and writes a long vowel
