@@ -243,7 +243,31 @@ public final class SearchAnalytics: Sendable {
     // MARK: Rules
 
     /// The query as the reports group it: lowercased, trimmed, runs of whitespace made one space.
+    /// Every search is counted, so an ASCII query (most are) is read byte by byte: the same
+    /// result as `normalizeCharacters` (checked against it in the tests), without splitting it
+    /// into `Character`s, which cost about 1 % of a keystroke log.
     static func normalize(_ query: String) -> String {
+        guard query.utf8.isASCII else { return normalizeCharacters(query) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(query.utf8.count)
+        var spacePending = false
+        for byte in query.utf8 {
+            // ASCII's whitespace as `Character.isWhitespace` has it: tab to carriage return, space.
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                spacePending = !bytes.isEmpty
+                continue
+            }
+            if spacePending {
+                bytes.append(0x20)
+                spacePending = false
+            }
+            bytes.append((0x41...0x5A).contains(byte) ? byte | 0x20 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// `normalize` by Unicode's rules, for any query.
+    static func normalizeCharacters(_ query: String) -> String {
         query.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 

@@ -224,6 +224,24 @@ enum AnalyticsFixture {
         #expect(SearchAnalytics.normalize("  iPhone   Case ") == "iphone case")
     }
 
+    @Test func asciiQueriesAreNormalizedAsByUnicodesRules() {
+        // Every ASCII byte alone and beside letters and spaces, then random ASCII queries
+        // heavy in whitespace and capitals (the byte path against `normalizeCharacters`).
+        let bytes = (0..<128).map { UInt8($0) }
+        var queries = bytes.map { String(decoding: [$0], as: UTF8.self) }
+        queries += bytes.map { String(decoding: [0x41, $0, 0x20, $0, 0x7A], as: UTF8.self) }
+        var generator = SystemRandomNumberGenerator()
+        let alphabet: [UInt8] = Array(0x09...0x0D) + [0x20, 0x20, 0x41, 0x5A, 0x61, 0x7A, 0x4D, 0x6D, 0x30, 0x2D, 0x5B, 0x60, 0x40, 0x7F, 0x00]
+        for _ in 0..<2_000 {
+            let length = Int.random(in: 0...12, using: &generator)
+            queries.append(String(decoding: (0..<length).map { _ in alphabet.randomElement(using: &generator)! }, as: UTF8.self))
+        }
+        queries += ["\r\n", " a\r\nb ", "\u{0B}\u{0C}x", "ÉCRAN  Plat"]
+        for query in queries {
+            #expect(SearchAnalytics.normalize(query) == SearchAnalytics.normalizeCharacters(query), "\(Array(query.utf8))")
+        }
+    }
+
     @Test func invalidEventsAndRequestsAreRefusedWithTheirPlace() throws {
         let body: JSONValue = ["events": [["eventType": "click", "eventName": "Hit Clicked", "index": "products", "userToken": "u 1",
                                            "objectIDs": ["1"]]]]
