@@ -230,7 +230,7 @@ enum AnalyticsFixture {
         let bytes = (0..<128).map { UInt8($0) }
         var queries = bytes.map { String(decoding: [$0], as: UTF8.self) }
         queries += bytes.map { String(decoding: [0x41, $0, 0x20, $0, 0x7A], as: UTF8.self) }
-        var generator = SystemRandomNumberGenerator()
+        var generator = SplitMix64(state: 28)
         let alphabet: [UInt8] = Array(0x09...0x0D) + [0x20, 0x20, 0x41, 0x5A, 0x61, 0x7A, 0x4D, 0x6D, 0x30, 0x2D, 0x5B, 0x60, 0x40, 0x7F, 0x00]
         for _ in 0..<2_000 {
             let length = Int.random(in: 0...12, using: &generator)
