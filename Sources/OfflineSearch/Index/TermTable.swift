@@ -79,16 +79,38 @@ struct TermTable: Sendable {
     /// (`length` at most that term's length). Found by galloping from `id`: a run of r terms
     /// costs O(log r) comparisons of `length` bytes, however large the table.
     func endOfRun(sharingPrefixOf id: Int, length: Int) -> Int {
+        endOfRun(from: id) { bytes, prefixStart, start, end in
+            guard end - start >= length else { return false }
+            for i in 0..<length where bytes[start + i] != bytes[prefixStart + i] { return false }
+            return true
+        }
+    }
+
+    /// The id past the run of terms that start with the same `length` bytes as term `id` and
+    /// go on with a byte below `byte` (term `id` must be one of them): the first term from `id`
+    /// on that no longer starts with those bytes, or goes on with `byte` or above. Sorted by
+    /// bytes, such terms come first among the terms from `id` on that share the prefix.
+    /// - Complexity: O(log r) comparisons of `length + 1` bytes for a run of r terms.
+    func endOfRun(sharingPrefixOf id: Int, length: Int, nextByteBelow byte: UInt8) -> Int {
+        endOfRun(from: id) { bytes, prefixStart, start, end in
+            guard end - start > length, bytes[start + length] < byte else { return false }
+            for i in 0..<length where bytes[start + i] != bytes[prefixStart + i] { return false }
+            return true
+        }
+    }
+
+    /// The id past the run from `id` of terms for which `belongs` holds: `belongs` holds for
+    /// `id` and, once it fails, fails for every later term. It is given the table's bytes, where
+    /// term `id`'s bytes start, and the range of the bytes of the term it is asked about.
+    /// Found by galloping from `id`.
+    @inline(__always)
+    private func endOfRun(from id: Int, where belongs: (_ bytes: UnsafeBufferPointer<UInt8>, _ prefixStart: Int,
+                                                        _ start: Int, _ end: Int) -> Bool) -> Int {
         bytes.withUnsafeBufferPointer { bytes in
             starts.withUnsafeBufferPointer { starts in
                 let prefixStart = Int(starts[id])
-                func shares(_ other: Int) -> Bool {
-                    let start = Int(starts[other])
-                    guard Int(starts[other + 1]) - start >= length else { return false }
-                    for i in 0..<length where bytes[start + i] != bytes[prefixStart + i] { return false }
-                    return true
-                }
-                // `low` shares the prefix; `high` does not, or is the end of the table.
+                func shares(_ other: Int) -> Bool { belongs(bytes, prefixStart, Int(starts[other]), Int(starts[other + 1])) }
+                // `low` belongs; `high` does not, or is the end of the table.
                 var low = id
                 var step = 1
                 var high = id + 1

@@ -6,8 +6,11 @@
 /// next term in sorted order shares a prefix with this one, so only the rows past that prefix
 /// are computed again. When every entry of a row exceeds the allowed typos, no term with that
 /// prefix can match, and the walk jumps past all of them, galloping from where it is
-/// (`TermTable.endOfRun`). The cost is bounded by the number of vocabulary prefixes within
-/// reach of the query word, not by the size of the vocabulary.
+/// (`TermTable.endOfRun`). A prefix search jumps as well once the query has matched as a
+/// prefix with as few typos as any row below can reach (no entry of a row is below the row
+/// above's least): every term under that prefix has those typos. The cost is bounded by the
+/// number of vocabulary prefixes within reach of the query word, not by the size of the
+/// vocabulary.
 enum TypoCandidates {
     struct Candidate: Equatable, Sendable {
         var term: Int
@@ -52,6 +55,7 @@ enum TypoCandidates {
 
                 var depth = shared
                 var pruneAt = -1
+                var rowsExceeded = false   // pruned because no entry of its row is within the typos
                 var best = isPrefix ? bestUpTo[shared] : Int.max
                 rows.withUnsafeMutableBufferPointer { rows in
                     while depth < length {
@@ -86,8 +90,9 @@ enum TypoCandidates {
                             best = min(best, hasBand && high == m ? rows[row + m] : maxTypos + 1)
                             bestUpTo[d] = best
                         }
-                        if rowMinimum > maxTypos {
+                        if rowMinimum > maxTypos || isPrefix && rowMinimum >= best {
                             pruneAt = d
+                            rowsExceeded = rowMinimum > maxTypos
                             break
                         }
                     }
@@ -96,10 +101,24 @@ enum TypoCandidates {
                 previousTerm = start..<end
 
                 if pruneAt >= 0 {
-                    // No term that starts with these `pruneAt` bytes can match: skip them all.
-                    // This term is the first of them (an earlier one would have been pruned at
-                    // the same depth), so they run from here to `next`.
-                    let next = terms.endOfRun(sharingPrefixOf: termID, length: pruneAt)
+                    // No term that starts with these `pruneAt` bytes can match, or (a prefix
+                    // search) each matches with `best` typos: skip them all. This term is the
+                    // first of them (an earlier one would have been pruned at the same depth),
+                    // so they run from here to `next`. Out of reach, the walk also skips the
+                    // siblings after them that are out of reach as well, up to the first with a
+                    // byte that may bring it within reach (`nextReachableByte`). A prefix search
+                    // pruned so has matched nowhere above: had it, the row above would hold an
+                    // entry below the typos it matched with, and this row one within the typos.
+                    let next: Int
+                    if rowsExceeded {
+                        let reachable = rows.withUnsafeBufferPointer { rows in
+                            nextReachableByte(after: bytes[start + pruneAt - 1], depth: pruneAt, rows: rows, query: query, maxTypos: maxTypos)
+                        }
+                        next = reachable.map { terms.endOfRun(sharingPrefixOf: termID, length: pruneAt - 1, nextByteBelow: $0) }
+                            ?? terms.endOfRun(sharingPrefixOf: termID, length: pruneAt - 1)
+                    } else {
+                        next = terms.endOfRun(sharingPrefixOf: termID, length: pruneAt)
+                    }
                     if isPrefix, best <= maxTypos, best > 0 {
                         // Already matched as a prefix at a shallower depth: every term under this
                         // prefix matches with `best` typos (the prefix found above is shared).
@@ -118,6 +137,30 @@ enum TypoCandidates {
         }
         }
         return result
+    }
+
+    /// A term was pruned at `depth`, no entry of its row within the typos, `byte` its byte
+    /// there: the least byte above it with which a sibling (a term with the same `depth - 1`
+    /// bytes, then another) could have an entry within the typos, or nil when none could.
+    /// A sibling's row is computed from the same rows above as the pruned row (`rows`, one row
+    /// of `query.count + 1` entries per depth). Whatever its byte, an entry that comes from the
+    /// entry above, or from the one above-left with a byte other than the query's letter, has
+    /// the same value in the pruned row: out of reach. An entry from its left is one more than
+    /// another entry of its row, and a transposition's is no lower than the entry above the
+    /// diagonal beside it. So a sibling comes within reach only through a byte equal to query
+    /// letter j where the entry above-left of j is within the typos; the siblings with other
+    /// bytes are skipped without their rows.
+    private static func nextReachableByte(after byte: UInt8, depth: Int, rows: UnsafeBufferPointer<Int>,
+                                          query: UnsafeBufferPointer<UInt8>, maxTypos: Int) -> UInt8? {
+        let m = query.count, width = m + 1
+        let low = max(1, depth - maxTypos), high = min(m, depth + maxTypos)
+        guard low <= high else { return nil }   // longer than the word by more than the typos
+        let above = (depth - 1) * width
+        var least: UInt8?
+        for j in low...high where rows[above + j - 1] <= maxTypos && query[j - 1] > byte {
+            if least.map({ query[j - 1] < $0 }) ?? true { least = query[j - 1] }
+        }
+        return least
     }
 
     /// `find` with the edit distance counted in Unicode scalars (a Cyrillic or Greek letter is
@@ -188,7 +231,7 @@ enum TypoCandidates {
                         best = min(best, rows[row + m])
                         bestUpTo[d] = best
                     }
-                    if rowMinimum > maxTypos {
+                    if rowMinimum > maxTypos || isPrefix && rowMinimum >= best {
                         pruneAt = ends[d]
                         break
                     }
