@@ -241,6 +241,8 @@ enum SegmentedSearch {
         if matches.count == 1 {
             let documents = matches[0].documents
             let documentCount = documents.count
+            // No match, no value to count (a third of a keystroke log): not counted, not kept.
+            guard documentCount > 0 else { return ([], [:]) }
             return state.base.facetCounts.counts(attributes, over: documents, documentCount: documentCount, maxValues: maxValues, sort: sort) {
                 FacetCounter(snapshot: state.base).facets(attributes, over: documents, documentCount: documentCount, maxValues: maxValues, sort: sort)
             }

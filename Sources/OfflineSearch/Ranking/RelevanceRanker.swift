@@ -85,7 +85,8 @@ enum RelevanceRanker {
     static func page(of matched: DocumentSet, candidates: CandidateMatches?, boosts: [FilterBoost] = [], geo: GeoRanking? = nil,
                      criteria: [RankingCriterion] = RankingCriterion.defaultOrder, sortRuns: [UInt32] = [],
                      start: Int, count: Int) -> [Int] {
-        guard count > 0 else { return [] }
+        // Nothing matched (a third of a keystroke log): no tier to split.
+        guard count > 0, !matched.isEmpty else { return [] }
         var remainingSkip = start
         var result: [Int] = []
         for tier in tiers(of: matched, candidates: candidates, boosts: boosts, geo: geo, criteria: criteria, sortRuns: sortRuns,
