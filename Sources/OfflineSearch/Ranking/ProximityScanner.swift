@@ -68,6 +68,12 @@ struct ProximityScanner {
     func scan(_ documents: [Int], while each: (_ document: Int, _ match: Match) -> Bool) {
         withBuffers { terms, starts, table in
             for (index, document) in documents.enumerated() {
+                // Where a record further ahead starts is asked for first: asking for a record's
+                // words reads where they start, and that read waited on memory as long as the
+                // words would (a third of `proximityHead`'s own samples).
+                if index + Self.startsAhead < documents.count, let base = starts.baseAddress {
+                    cprefetch_read(base + documents[index + Self.startsAhead])
+                }
                 if index + Self.fetchAhead < documents.count, let base = terms.baseAddress {
                     let ahead = documents[index + Self.fetchAhead]
                     let start = Int(starts[ahead])
@@ -83,8 +89,10 @@ struct ProximityScanner {
     /// than `minProximity`).
     var smallestDistance: Int { max(0, words.count - 1) * minProximity }
 
-    /// How many records ahead `scan(_:_:)` asks for, and how much of each (its first cache lines).
+    /// How many records ahead `scan(_:_:)` asks for, and how much of each (its first cache lines);
+    /// and how many ahead it asks where a record starts (`ForwardIndex.starts`).
     private static let fetchAhead = 8
+    private static let startsAhead = 2 * fetchAhead
     private static let fetchedTerms = 8 * termsPerLine
     private static let termsPerLine = 64 / MemoryLayout<UInt32>.stride
 
