@@ -89,7 +89,7 @@ struct ProximityScanner {
     /// than `minProximity`).
     var smallestDistance: Int { max(0, words.count - 1) * minProximity }
 
-    /// How many records ahead `scan(_:_:)` asks for, and how much of each (its first cache lines);
+    /// How many records ahead `scan(_:while:)` asks for, and how much of each (its first cache lines);
     /// and how many ahead it asks where a record starts (`ForwardIndex.starts`).
     private static let fetchAhead = 8
     private static let startsAhead = 2 * fetchAhead
