@@ -19,7 +19,7 @@ struct PostingCollector {
     /// Whether anything was collected or merged: until then the bitmaps and ranks are not made,
     /// and the first word merged lends its own (a kept word's level bitmaps and dense ranks are
     /// shared, not written into zeroed arrays: at 100k records, 250 KB a search).
-    private var isStarted = false
+    private(set) var isStarted = false
 
     init(snapshot: IndexSnapshot) {
         self.snapshot = snapshot
