@@ -280,11 +280,13 @@ enum CandidateMatcher {
                         entry.ranks = own.notedRanks()
                         postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
                     } else {
-                        // Nothing noted yet (the query's first word, as a rule): the query's own
-                        // levels and ranks are this word's alone, so they are noted there and kept
-                        // from there, as merging the word's into empty ones would leave them. This
-                        // spares a second set of per-record arrays and their copy: at 1M records,
-                        // a word's second sighting took 40 % less time (Benchmarks/README.md).
+                        // Nothing noted yet (the query's first word: a phrase synonym, which notes
+                        // levels before the loop, keeps no word): the query's own levels and ranks
+                        // are this word's alone, so they are noted there and kept from there, as
+                        // merging the word's into empty ones would leave them. This spares the
+                        // word's own zero-filled per-record arrays and, where it is kept sparse,
+                        // their expansion into the query's: at 1M records, a word's second
+                        // sighting took 40 % less time (Benchmarks/README.md).
                         postings.start()
                         entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
                         entry.levelBits = PackedBits(postings.levelBits)

@@ -11,10 +11,10 @@
 /// contribution to the levels and ranks of the query.
 ///
 /// A word is kept from its second sighting on (`isWorthKeeping`): keeping costs (its levels and
-/// ranks noted apart, then packed), and a word seen once is often never seen again; at 1M
-/// records, in a process answering every tenth keystroke, keeping every word cost 13 % of the
-/// run and raised the median from 2.7 to 3.9 ms. A word costlier to match than to keep (a
-/// short prefix) is kept from its first.
+/// ranks noted apart, or for a query's first word in the query's own, then packed), and a word
+/// seen once is often never seen again; at 1M records, in a process answering every tenth
+/// keystroke, keeping every word cost 13 % of the run and raised the median from 2.7 to 3.9 ms.
+/// A word costlier to match than to keep (a short prefix) is kept from its first.
 ///
 /// Each bitmap is kept in the smaller of two forms (`PackedBits`): a word or a long prefix
 /// matches a few hundred records, whose positions take far less than a bitmap of every record;
@@ -170,9 +170,9 @@ final class WordMatchCache: Sendable {
     /// Whether `key`'s match is to be kept: from the word's second sighting on (the first is
     /// noted; a word kept or not answers the same), or from its first when its terms have
     /// `postingCount` postings, at least half as many as there are records. Keeping costs a
-    /// pass over the word's bitmaps and one rank per record (noted apart, then merged); such a
-    /// word costs more than that to match again (at 1M records, a one-letter prefix takes
-    /// 30–70 ms).
+    /// pass over the word's bitmaps and one rank per record (noted apart, then merged, but for
+    /// the query's first word); such a word costs more than that to match again (at 1M records,
+    /// a one-letter prefix takes 30–70 ms).
     func isWorthKeeping(_ key: Key, postingCount: Int) -> Bool {
         // With no room (`SearchEngine.searchCacheSize` 0), keeping would be paid for nothing.
         guard cache.byteBudget > 0 else { return false }
