@@ -51,6 +51,25 @@ import DatasetGenerator
         }
     }
 
+    /// A query's first word is kept from the query's own levels and ranks (nothing is noted
+    /// before it), a later word from levels and ranks noted apart: read back, either gives the
+    /// answer of an index that keeps nothing. One-word queries, dense prefixes and sparse words.
+    @Test func aFirstWordKeptFromTheQuerysOwnLevelsAnswersAsOneNeverKept() throws {
+        let made = try TestEngine()
+        _ = try index(in: made)
+        let keeping = try SearchEngine(directory: made.directory.url).existingIndex("products")
+        let keepingNothing = try SearchEngine(directory: made.directory.url, searchCacheSize: 0).existingIndex("products")
+        for query in ["s", "sa", "samsung", "galaxy", "phone", "wireles", "cable c", "laptop ba"] {
+            let expected = try keepingNothing.search(parameters(query)).answerWithoutTiming
+            // First sighting noted, second kept, third read back.
+            for sighting in 1...3 {
+                let same = try keeping.search(parameters(query)).answerWithoutTiming == expected
+                #expect(same, "sighting \(sighting) of \"\(query)\" differs from the answer of an index that keeps nothing")
+            }
+        }
+        #expect(keeping.live.state.base.wordMatches.entryCount >= 8, "the words were kept")
+    }
+
     @Test func aQueryTypedAgainGivesTheSameAnswerFromTheCache() throws {
         let engine = try TestEngine()
         let index = try index(in: engine)
