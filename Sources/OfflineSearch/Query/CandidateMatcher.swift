@@ -270,14 +270,20 @@ enum CandidateMatcher {
             } else {
                 let terms = termRange(of: word)
                 if let key, snapshot.wordMatches.isWorthKeeping(key, postingCount: snapshot.postingCount(of: terms)) {
-                    var entry: WordMatchCache.Entry
+                    /// The word matched with its levels and ranks noted in `collector` (started
+                    /// here), and packed from there to be kept with it.
+                    func matchToKeep(noting collector: inout PostingCollector) -> WordMatchCache.Entry {
+                        collector.start()
+                        var entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &collector)
+                        entry.levelBits = PackedBits(collector.levelBits)
+                        entry.ranks = collector.notedRanks()
+                        return entry
+                    }
+                    let entry: WordMatchCache.Entry
                     if postings.isStarted {
                         // Its levels and ranks noted apart, to be kept with it, then merged.
                         var own = PostingCollector(snapshot: snapshot)
-                        own.start()
-                        entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &own)
-                        entry.levelBits = PackedBits(own.levelBits)
-                        entry.ranks = own.notedRanks()
+                        entry = matchToKeep(noting: &own)
                         postings.merge(levelBits: entry.levelBits, ranks: entry.ranks)
                     } else {
                         // Nothing noted yet (the query's first word: a phrase synonym, which notes
@@ -287,10 +293,7 @@ enum CandidateMatcher {
                         // word's own zero-filled per-record arrays and, where it is kept sparse,
                         // their expansion into the query's: at 1M records, a word's second
                         // sighting took 40 % less time (Benchmarks/README.md).
-                        postings.start()
-                        entry = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
-                        entry.levelBits = PackedBits(postings.levelBits)
-                        entry.ranks = postings.notedRanks()
+                        entry = matchToKeep(noting: &postings)
                     }
                     snapshot.wordMatches.store(entry, for: key)
                     match = entry
