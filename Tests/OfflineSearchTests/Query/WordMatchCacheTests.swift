@@ -70,6 +70,52 @@ import DatasetGenerator
         #expect(keeping.live.state.base.wordMatches.entryCount >= 8, "the words were kept")
     }
 
+    /// Terms without postings note nothing, and start nothing: no level bitmaps and no rank per
+    /// record are made for them, and the ranks read as none (nil) until a word with postings
+    /// is collected.
+    @Test func termsWithoutPostingsNoteNothing() throws {
+        let engine = try TestEngine()
+        let base = try index(in: engine).live.state.base
+        try #require(base.configuration.orderedLevelMask != 0, "some attribute is ordered: ranks are tracked")
+        var collector = PostingCollector(snapshot: base)
+        var documents = [UInt64](repeating: 0, count: (base.documentCount + 63) >> 6)
+        collector.collect(base.terms.ids(withPrefix: "zqxv"), allowed: PostingMask.levels, wholeValueOnly: false, recordLevels: true,
+                          into: &documents)
+        #expect(!collector.isStarted, "nothing was noted")
+        #expect(collector.attributeRanks() == nil, "no rank per record")
+        #expect(collector.levelSets().allSatisfy(\.isEmpty) && collector.levelSets().count == base.configuration.levelCount)
+        collector.collect(base.terms.ids(withPrefix: "samsung"), allowed: PostingMask.levels, wholeValueOnly: false, recordLevels: true,
+                          into: &documents)
+        #expect(collector.isStarted)
+        #expect(collector.attributeRanks()?.count == base.documentCount)
+        #expect(collector.levelSets().contains { !$0.isEmpty })
+    }
+
+    /// Queries with words the index does not have, optional or required, before or after words
+    /// it has (so that a word kept may be the first to note anything): each sighting answers as
+    /// an index that keeps nothing, `_rankingInfo` included.
+    @Test func wordsTheIndexDoesNotHaveAnswerAsBeforeKeptOrNot() throws {
+        let made = try TestEngine()
+        _ = try index(in: made)
+        let keeping = try SearchEngine(directory: made.directory.url).existingIndex("products")
+        let keepingNothing = try SearchEngine(directory: made.directory.url, searchCacheSize: 0).existingIndex("products")
+        for query in ["zqxv samsung", "zqxv samsung gal", "samsung zqxv", "zqxv", "zqxv s", "qzxjv wireless"] {
+            for optional in [[], ["zqxv", "qzxjv"]] {
+                var request = parameters(query)
+                request.other["optionalWords"] = .array(optional.map { .string($0) })
+                let expected = try keepingNothing.search(request).answerWithoutTiming
+                for sighting in 1...3 {
+                    let same = try keeping.search(request).answerWithoutTiming == expected
+                    #expect(same, "sighting \(sighting) of \"\(query)\" (optional: \(optional)) differs from the answer of an index that keeps nothing")
+                }
+            }
+        }
+        var optionalRequest = parameters("zqxv samsung")
+        optionalRequest.other["optionalWords"] = ["zqxv"]
+        let optionalAnswer = try keeping.search(optionalRequest)
+        #expect(optionalAnswer.nbHits > 0, "the optional unknown word leaves the known one's records")
+    }
+
     @Test func aQueryTypedAgainGivesTheSameAnswerFromTheCache() throws {
         let engine = try TestEngine()
         let index = try index(in: engine)
