@@ -29,7 +29,13 @@ enum SearchableText {
 extension IndexConfiguration {
     /// How the store makes a record's FTS5 text under these settings: a column per searchable
     /// level, each the level's words folded by the tokenizer (the words the in-memory index
-    /// holds, from the same rule).
+    /// holds, from the same rule), each word once, in the order it first comes.
+    ///
+    /// Once: a write tokenized for the index stores a word once per column
+    /// (`TermCollector.texts`), and this text is what removes a stored row (FTS5's 'delete' of
+    /// a contentless row is given the row's columns again). Given its words with their repeats,
+    /// SQLite's FTS5 (3.40, `detail = none`) damaged the table a few writes later: the fourth
+    /// import of the same 3,291 products failed with "database disk image is malformed".
     var textLayout: RecordStore.TextLayout {
         let configuration = self
         return RecordStore.TextLayout(levelCount: levelCount, separators: separators) { record in
@@ -47,7 +53,19 @@ extension IndexConfiguration {
                     }
                 }
             }
-            return TextColumns(record: columns)
+            return TextColumns(record: columns.map(IndexConfiguration.distinctWords))
         }
+    }
+
+    /// `column`'s words (separated by single spaces) once each, in the order they first come.
+    static func distinctWords(_ column: [UInt8]) -> [UInt8] {
+        var seen = Set<ArraySlice<UInt8>>()
+        var words: [UInt8] = []
+        words.reserveCapacity(column.count)
+        for word in column.split(separator: UInt8(ascii: " ")) where seen.insert(word).inserted {
+            if !words.isEmpty { words.append(UInt8(ascii: " ")) }
+            words.append(contentsOf: word)
+        }
+        return words
     }
 }
