@@ -57,15 +57,55 @@ extension IndexConfiguration {
         }
     }
 
-    /// `column`'s words (separated by single spaces) once each, in the order they first come.
+    /// `column`'s words (separated by spaces) once each, in the order they first come: the
+    /// column itself, uncopied, when no word repeats.
+    /// - Complexity: O(bytes), a small hash table of the words on the stack.
     static func distinctWords(_ column: [UInt8]) -> [UInt8] {
-        var seen = Set<ArraySlice<UInt8>>()
-        var words: [UInt8] = []
-        words.reserveCapacity(column.count)
-        for word in column.split(separator: UInt8(ascii: " ")) where seen.insert(word).inserted {
-            if !words.isEmpty { words.append(UInt8(ascii: " ")) }
-            words.append(contentsOf: word)
+        column.withUnsafeBufferPointer { bytes -> [UInt8] in
+            var wordCount = 1
+            for byte in bytes where byte == UInt8(ascii: " ") { wordCount += 1 }
+            guard wordCount > 1 else { return column }
+            var capacity = 16
+            while capacity < 2 * wordCount { capacity <<= 1 }
+            return withUnsafeTemporaryAllocation(of: (hash: UInt64, start: Int, length: Int).self, capacity: capacity) { table in
+                table.initialize(repeating: (0, -1, 0))
+                defer { table.deinitialize() }
+                /// The words kept so far, once a word repeats (until then, the column's prefix).
+                var distinct: [UInt8]?
+                var start = 0
+                while start < bytes.count {
+                    var end = start
+                    var hash: UInt64 = 0xcbf2_9ce4_8422_2325   // FNV-1a
+                    while end < bytes.count, bytes[end] != UInt8(ascii: " ") {
+                        hash = (hash ^ UInt64(bytes[end])) &* 0x100_0000_01b3
+                        end += 1
+                    }
+                    defer { start = end + 1 }
+                    guard end > start else { continue }
+                    var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+                    var repeated = false
+                    while table[slot].start >= 0 {
+                        let seen = table[slot]
+                        if seen.hash == hash, seen.length == end - start,
+                           (0..<seen.length).allSatisfy({ bytes[seen.start + $0] == bytes[start + $0] }) {
+                            repeated = true
+                            break
+                        }
+                        slot = (slot + 1) & (capacity - 1)
+                    }
+                    if repeated {
+                        // Every word before this one was a first: they are the column up to here.
+                        if distinct == nil { distinct = Array(bytes[0..<max(0, start - 1)]) }
+                        continue
+                    }
+                    table[slot] = (hash, start, end - start)
+                    if distinct != nil {
+                        if !distinct!.isEmpty { distinct!.append(UInt8(ascii: " ")) }
+                        distinct!.append(contentsOf: bytes[start..<end])
+                    }
+                }
+                return distinct ?? column
+            }
         }
-        return words
     }
 }

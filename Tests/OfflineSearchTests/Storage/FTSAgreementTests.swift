@@ -133,6 +133,19 @@ import SearchAPI
         #expect(try index.store.ftsMatch(words: ["memory"], lastIsPrefix: false) == Set((0..<count).map { "r\($0)" }))
     }
 
+    /// The FTS5 text's columns keep each word once, in the order it first comes.
+    @Test func aColumnKeepsEachWordOnce() {
+        func distinct(_ text: String) -> String { String(decoding: IndexConfiguration.distinctWords(Array(text.utf8)), as: UTF8.self) }
+        #expect(distinct("kiwi mango kiwi zest mango kiwi") == "kiwi mango zest")
+        #expect(distinct("phone phone") == "phone")
+        #expect(distinct("a b c") == "a b c")
+        #expect(distinct("kiwi") == "kiwi" && distinct("") == "")
+        #expect(distinct("café cafe café") == "café cafe")
+        #expect(distinct("ab a b ab ba") == "ab a b ba", "words, not their letters")
+        let many = (0..<500).map { "w\($0 % 137)" }.joined(separator: " ")
+        #expect(distinct(many) == (0..<137).map { "w\($0)" }.joined(separator: " "))
+    }
+
     static func check(_ index: SearchIndex, _ label: String) throws {
         for query in queries {
             let engineHits = ids(try index.search(query, ["hitsPerPage": 1000]))
