@@ -67,6 +67,26 @@ import Testing
         #expect(help.stdout.contains("--strict") && help.stdout.contains("exit status is 0"))
     }
 
+    /// `--open` opens the named indexes before the first line is read (so that no answer's time
+    /// is an opening): a missing one fails the command at once, with no line read.
+    @Test func opensTheNamedIndexesBeforeTheFirstLine() throws {
+        let data = DataDirectory()
+        let corpus = try TemporaryFile(#"[{"objectID":"1","name":"red lamp"},{"objectID":"2","name":"chair"}]"#, suffix: ".json")
+        let request = #"{"indexName":"things","query":"lamp"}"# + "\n"
+        #expect(try CLI.run(["query", "--data", data.path, "--corpus", corpus.path, "--index-name", "things"], stdin: "").status == 0)
+        let answered = try CLI.run(["query", "--data", data.path, "--open", "things", "--timing"], stdin: request)
+        #expect(answered.status == 0, "\(answered.stderr)")
+        let response = try JSONValue(parsing: try #require(answered.lines.first))
+        #expect(response["nbHits"] == 1)
+        #expect(response["processingTimeNS"]?.intValue != nil)
+        #expect(try CLI.run(["query", "--data", data.path, "--open", "things"], stdin: "").status == 0)
+        // With no line to read, only an opening before the first line can fail.
+        let missing = try CLI.run(["query", "--data", data.path, "--open", "things", "--open", "nope"], stdin: "")
+        #expect(missing.status != 0)
+        #expect(missing.stderr.contains("--open nope") && missing.stderr.contains("404"), "\(missing.stderr)")
+        #expect(missing.stdout.isEmpty)
+    }
+
     /// `--corpus` (what the peers' harness runs) imports the file with its settings into a new
     /// index, and replaces the records of an existing one, before answering.
     @Test func importsItsCorpusWithItsSettingsFirst() throws {

@@ -23,12 +23,16 @@ struct QueryCommand: ParsableCommand {
     var corpus: String?
     @Option(name: .customLong("index-name"), help: "The index --corpus is imported into.") var indexName = "products"
     @Option(help: ArgumentHelp("Settings JSON file for --corpus.", valueName: "file")) var settings: String?
+    @Option(name: .customLong("open"), help: ArgumentHelp(
+        "Open this index before reading the first line (repeatable), so that no answer's time, processingTimeNS included, is the index's opening.",
+        valueName: "index"))
+    var indexesToOpen: [String] = []
     @Flag(help: "Add processingTimeNS (the engine's own time for the request) to each answer.") var timing = false
     @Flag(help: "Exit with status 1 if any line was answered with an error.") var strict = false
 
     func run() throws {
         let folder = data.folder
-        let engine = try folder.engine()
+        let engine = try folder.engine(preparing: indexesToOpen)
         // The process ends every burst of searches: count them now.
         defer { try? engine.analytics?.flush(settlingEverything: true) }
         if let corpus {
@@ -36,6 +40,14 @@ struct QueryCommand: ParsableCommand {
             // built aside, as `import` builds it.
             let settingsObject = try settings.map(readSettingsFile)
             _ = try engine.importRecords(into: indexName, from: URL(fileURLWithPath: corpus), replaceExisting: true, settings: settingsObject)
+        }
+        // An index is otherwise opened (mapped, its file checked) by the first line that names it.
+        for name in indexesToOpen {
+            guard engine.exists(name) else {
+                throw CommandFailure("--open \(name): \(SearchError.indexNotFound(name).message) (status 404). "
+                                     + "`offline-search list` shows the indices of \(folder.url.path).")
+            }
+            _ = try engine.existingIndex(name)
         }
         let clock = ContinuousClock()
         var failures = 0
