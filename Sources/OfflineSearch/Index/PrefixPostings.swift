@@ -106,6 +106,7 @@ struct PrefixPostings: Sendable {
         let stride = (snapshot.documentCount + 63) >> 6
         for range in ranges {
             var collector = PostingCollector(snapshot: snapshot)
+            collector.start()   // whole per-record arrays, whatever the range notes (`decode` reads them so)
             var documents = [UInt64](repeating: 0, count: stride)
             collector.collect(range, allowed: PostingMask.levels, wholeValueOnly: false, recordLevels: true, into: &documents)
             writer.write(UInt64(range.lowerBound))

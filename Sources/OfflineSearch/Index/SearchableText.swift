@@ -67,6 +67,8 @@ extension IndexConfiguration {
             guard wordCount > 1 else { return column }
             var capacity = 16
             while capacity < 2 * wordCount { capacity <<= 1 }
+            // A slot from the hash's high bits: FNV-1a's low bits depend on the bytes' low bits only.
+            let shift = UInt64(64 - capacity.trailingZeroBitCount)
             return withUnsafeTemporaryAllocation(of: (hash: UInt64, start: Int, length: Int).self, capacity: capacity) { table in
                 table.initialize(repeating: (0, -1, 0))
                 defer { table.deinitialize() }
@@ -82,7 +84,7 @@ extension IndexConfiguration {
                     }
                     defer { start = end + 1 }
                     guard end > start else { continue }
-                    var slot = Int(truncatingIfNeeded: hash) & (capacity - 1)
+                    var slot = Int(truncatingIfNeeded: hash >> shift)
                     var repeated = false
                     while table[slot].start >= 0 {
                         let seen = table[slot]

@@ -25,8 +25,8 @@ struct TermCollector: TokenSink {
     /// (`RecordStore`'s text columns, from this one tokenization). The table keeps only which
     /// records hold each word (`detail = none`), so a word is written once per column: a
     /// repeated word cost FTS5 as much as a new one. (A contentless row is removed by giving
-    /// its columns again: a word's column must be the one it was stored in, its repeats need
-    /// not be.)
+    /// its columns again, each word once, in the column it was stored in:
+    /// `IndexConfiguration.textLayout`.)
     var texts: TextColumns?
     /// The record being collected (an id that differs from record to record, never 0), and per
     /// word id the record and level (`record << 32 | level`) whose column holds it last.

@@ -75,7 +75,7 @@ enum CandidateMatcher {
         var wordTerms: [WordTerms] = []
         var wordLevels: [PackedBits?] = []
 
-        func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
+        func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                            levels recordLevels: Bool = true, into bits: inout [UInt64]) {
             postings.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
         }
@@ -176,7 +176,7 @@ enum CandidateMatcher {
         }
 
         func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
-            func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
+            func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                                levels recordLevels: Bool = true, into bits: inout [UInt64]) {
                 collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
             }

@@ -58,7 +58,7 @@ struct PostingCollector {
     /// Adds the postings of `terms` to `bits` (and, with `recordLevels`, to the levels and
     /// ranks), counting only the occurrences at the `allowed` levels; with `wholeValueOnly`,
     /// only where the term is a whole attribute value.
-    mutating func collect<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
+    mutating func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
                                                 recordLevels: Bool, into bits: inout [UInt64]) {
         // Without levels, the bitmaps and ranks are not touched (they may be a kept word's, shared).
         guard recordLevels else {
@@ -85,13 +85,13 @@ struct PostingCollector {
         }
     }
 
-    /// Whether any of `terms` has a posting.
-    private static func anyPostings<Terms: Sequence<Int>>(_ terms: Terms, in snapshot: IndexSnapshot) -> Bool {
+    /// Whether any of `terms` has a posting (a collection: `collect` reads it again).
+    private static func anyPostings<Terms: Collection<Int>>(_ terms: Terms, in snapshot: IndexSnapshot) -> Bool {
         snapshot.postingStarts.withUnsafeBufferPointer { starts in terms.contains { starts[$0] != starts[$0 + 1] } }
     }
 
     /// `collect` without levels: the documents only.
-    private func collectDocuments<Terms: Sequence<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool, into bits: inout [UInt64]) {
+    private func collectDocuments<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool, into bits: inout [UInt64]) {
         bits.withUnsafeMutableBufferPointer { bits in
             PostingCollector.scan(terms, in: snapshot, allowed: allowed, wholeValueOnly: wholeValueOnly, everyLevelOrdered: false) { scan, postings in
                 scan.add(postings, to: bits.baseAddress!)
@@ -102,7 +102,7 @@ struct PostingCollector {
     /// Calls `body` with a scan of the snapshot's postings at the `allowed` levels (whole values
     /// only, with `wholeValueOnly`) and each of `terms`' posting ranges that is not empty, the
     /// posting arrays held once for them all.
-    private static func scan<Terms: Sequence<Int>>(_ terms: Terms, in snapshot: IndexSnapshot, allowed: UInt16, wholeValueOnly: Bool,
+    private static func scan<Terms: Collection<Int>>(_ terms: Terms, in snapshot: IndexSnapshot, allowed: UInt16, wholeValueOnly: Bool,
                                                    everyLevelOrdered: Bool, _ body: (PostingScan, Range<Int>) -> Void) {
         let positions = snapshot.postingPositions
         let required = wholeValueOnly ? PostingMask.wholeValue : 0

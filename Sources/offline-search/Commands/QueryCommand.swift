@@ -32,7 +32,8 @@ struct QueryCommand: ParsableCommand {
 
     func run() throws {
         let folder = data.folder
-        let engine = try folder.engine(preparing: indexesToOpen)
+        // A demo index named by --open is made first, unless --corpus is about to fill it.
+        let engine = try folder.engine(preparing: indexesToOpen.filter { corpus == nil || $0 != indexName })
         // The process ends every burst of searches: count them now.
         defer { try? engine.analytics?.flush(settlingEverything: true) }
         if let corpus {
