@@ -1,29 +1,42 @@
 // How each criterion splits a group: attribute, proximity, typos, optional filters, optional words, exact.
 extension RelevanceRanker {
+    /// A part of a group split by the attribute criterion (`attributeParts`).
+    enum AttributePart {
+        /// Ranked: its value of the criterion, and its documents.
+        case ranked(Int, Tier)
+        /// The documents whose best match is in one ordered level (`levelRank`: the level's
+        /// rank at position 0), to be split by their position there (`positionTiers`) when
+        /// the ranking reaches them.
+        case orderedLevel(levelRank: Int, DocumentSet, ranks: [UInt16])
+    }
+
     /// Splits a group by its best match: the searchable level first, then, inside an ordered
-    /// attribute, the position of the first matched word (earlier first). With the
-    /// `minProximity` strategy, a record's attribute is the best one holding a closest pair of
-    /// query words, when it has one; with `sum`, the sum of each word's best match. Those read
-    /// the group's records (the proximity split's, or their own scan), so a group over
-    /// `proximityGroupLimit` falls back to the best match.
-    /// - Complexity: O(levels × n / 64), plus O(documents) for each ordered level split by
-    ///   position, or O(d log d) for the d documents of a group ranked by proximity, plus the
-    ///   words of its records when they are read here.
-    /// `overLimit`: whether the group is over `proximityGroupLimit` (`GroupLimit`).
-    static func attributeTiers(_ group: DocumentSet, candidates: CandidateMatches, overLimit: Bool) -> [(Int, Tier)] {
+    /// attribute, the position of the first matched word (earlier first), which is left to the
+    /// caller (`AttributePart.orderedLevel`). With the `minProximity` strategy, a record's
+    /// attribute is the best one holding a closest pair of query words, when it has one; with
+    /// `sum`, the sum of each word's best match. Those read the group's records (the proximity
+    /// split's, or their own scan), so a group over `proximityGroupLimit` falls back to the best
+    /// match.
+    /// - Complexity: O(levels × n / 64), or O(d log d) for the d documents of a group ranked by
+    ///   proximity, plus the words of its records when they are read here.
+    /// `key`: the group's values of the criteria before (what `overLimit` reads).
+    static func attributeParts(_ group: DocumentSet, candidates: CandidateMatches, key: [Int], overLimit: GroupLimit) -> [AttributePart] {
+        let overLimit = candidates.attributeStrategy != .best && overLimit(key, group.count)
         switch candidates.attributeStrategy {
         case .minProximity:
             if let tiers = proximityAttributeTiers(group, candidates: candidates)
                 ?? scannedAttributeTiers(group, candidates: candidates, overLimit: overLimit) {
-                return tiers
+                return tiers.map { .ranked($0.0, $0.1) }
             }
         case .sum:
-            if let tiers = scannedAttributeTiers(group, candidates: candidates, overLimit: overLimit) { return tiers }
+            if let tiers = scannedAttributeTiers(group, candidates: candidates, overLimit: overLimit) {
+                return tiers.map { .ranked($0.0, $0.1) }
+            }
         case .best:
             break
         }
         var remaining = group
-        var parts: [(Int, Tier)] = []
+        var parts: [AttributePart] = []
         for (level, documents) in candidates.levels.enumerated() where !remaining.isEmpty {
             // An empty level is left out and no set is made for it: the ranking skips empty
             // parts, and the search across segments finds an empty group for a value no part has.
@@ -31,11 +44,11 @@ extension RelevanceRanker {
             // A new set rather than `subtract`: the first would copy `group` (shared) first.
             remaining = remaining.subtracting(atLevel)
             let levelRank = Int(PostingRank.rank(level: level, position: 0))
-            guard let ranks = candidates.attributeRanks, candidates.orderedLevels[level] else {
-                parts.append((levelRank, .set(atLevel)))
-                continue
+            if let ranks = candidates.attributeRanks, candidates.orderedLevels[level] {
+                parts.append(.orderedLevel(levelRank: levelRank, atLevel, ranks: ranks))
+            } else {
+                parts.append(.ranked(levelRank, .set(atLevel)))
             }
-            parts += positionTiers(atLevel, ranks: ranks, levelRank: levelRank)
         }
         return parts
     }

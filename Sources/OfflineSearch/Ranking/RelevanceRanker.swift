@@ -219,13 +219,24 @@ enum RelevanceRanker {
         // Depth first: split a group by the next criterion, walk its subgroups in order; a group
         // that no criterion splits further is a tier (its documents in custom order). Only the
         // groups up to the requested page are ever split.
-        var stack: [(group: Tier, criterion: Int, key: [Int])] = [(matched, 0, [])]
+        // An ordered level's documents wait with their ranks (`positions`) until the ranking
+        // reaches them, then are split by position: at 1M records, a one-letter prefix's page
+        // is found in its first level or two, and counting the positions of the levels after
+        // it was most of such a query's time.
+        var stack: [(group: Tier, criterion: Int, key: [Int], positions: (levelRank: Int, ranks: [UInt16])?)] = [(matched, 0, [], nil)]
         var given = GivenDocuments(counting: documentsNeeded != nil && !completeKeys)
         return AnySequence(AnyIterator<KeyedTier> {
-            while let (group, index, key) = stack.popLast() {
+            while let (group, index, key, positions) = stack.popLast() {
                 guard index < criteria.count, completeKeys || !group.isSingle else {
                     given.add(group)
                     return KeyedTier(key: key, tier: group)
+                }
+                if let (levelRank, ranks) = positions {
+                    let parts = positionTiers(group.documentSet(capacity: capacity), ranks: ranks, levelRank: levelRank)
+                    for (value, part) in parts.reversed() where !part.isEmpty {
+                        stack.append((part, index + 1, completeKeys ? key + [value] : key, nil))
+                    }
+                    continue
                 }
                 // One document: its values read directly, without a bitmap the size of the index
                 // per criterion.
@@ -244,17 +255,29 @@ enum RelevanceRanker {
                                              following: criteria[(index + 1)...], boosts: boosts, geo: geo) {
                     switch found {
                     case .head(let head, let rest):
-                        if !rest.isEmpty { stack.append((.set(rest), index, key)) }
-                        stack.append((.list(head[...]), criteria.count, key))
+                        if !rest.isEmpty { stack.append((.set(rest), index, key, nil)) }
+                        stack.append((.list(head[...]), criteria.count, key, nil))
                     case .whole(let parts):
-                        for (_, part) in parts.reversed() { stack.append((.set(part), index + 1, key)) }
+                        for (_, part) in parts.reversed() { stack.append((.set(part), index + 1, key, nil)) }
+                    }
+                    continue
+                }
+                if criteria[index] == .attribute, let candidates, !candidates.levels.isEmpty {
+                    let parts = attributeParts(documents, candidates: candidates, key: key, overLimit: overLimit)
+                    for part in parts.reversed() {
+                        switch part {
+                        case .ranked(let value, let tier):
+                            if !tier.isEmpty { stack.append((tier, index + 1, completeKeys ? key + [value] : key, nil)) }
+                        case .orderedLevel(let levelRank, let documents, let ranks):
+                            stack.append((.set(documents), index, key, (levelRank, ranks)))
+                        }
                     }
                     continue
                 }
                 let parts = split(documents, by: criteria[index],
                                   candidates: candidates, boosts: boosts, geo: geo, key: key, overLimit: overLimit)
                 for (value, part) in parts.reversed() where !part.isEmpty {
-                    stack.append((part, index + 1, completeKeys ? key + [value] : key))
+                    stack.append((part, index + 1, completeKeys ? key + [value] : key, nil))
                 }
             }
             return nil
@@ -333,8 +356,12 @@ enum RelevanceRanker {
                 let optional = candidates.optionalSets.compactMap { $0 }
                 return optional.isEmpty ? [(0, .set(group))] : countTiers(group, sets: optional).map { (-$0.count, .set($0.documents)) }
             case .attribute:
-                let over = candidates.attributeStrategy != .best && overLimit(key, group.count)
-                return attributeTiers(group, candidates: candidates, overLimit: over)
+                return attributeParts(group, candidates: candidates, key: key, overLimit: overLimit).flatMap { part in
+                    switch part {
+                    case .ranked(let value, let tier): [(value, tier)]
+                    case .orderedLevel(let levelRank, let documents, let ranks): positionTiers(documents, ranks: ranks, levelRank: levelRank)
+                    }
+                }
             default:
                 return exactTiers(group, candidates: candidates)
             }

@@ -1,5 +1,6 @@
 import Testing
 @testable import OfflineSearch
+import SearchAPI
 
 /// An ordered level split by position gives each part's documents, in order, whether a part is
 /// found by a pass of its own (the first reads) or from the listing made once more are read.
@@ -55,5 +56,71 @@ import Testing
         #expect(tiers.count == 1)
         #expect(tiers.first?.0 == 1 << 10 + 4)
         #expect(tiers.first?.1.elements(skip: 0, limit: .max) == [3, 50, 99])
+    }
+}
+
+/// The ranking splits an ordered level by position only when the page reaches it
+/// (`RelevanceRanker.AttributePart.orderedLevel`): the order is still the one each record's own
+/// values give (`_rankingInfo`, computed record by record), on every page, in one snapshot and
+/// across the segments of recent writes (whose tiers carry complete keys).
+@Suite struct OrderedLevelsSplitWhenReachedTests {
+    /// 700 records whose words sit at every position of three ordered attributes, so that a
+    /// prefix matches hundreds of them in each level, at many positions.
+    static func records() -> [JSONValue] {
+        let vocabulary = ["alpha", "acme", "beta", "bravo", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        func words(_ count: Int) -> String { (0..<count).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
+        return (0..<700).map { id in
+            ["objectID": .string("r\(id)"), "brand": .string(words(1 + next(3))), "name": .string(words(2 + next(8))),
+             "description": .string(words(4 + next(20))), "popularity": .int(Int64((id * 7_919) % 700))]
+        }
+    }
+
+    /// Each hit's values, in the order of the criteria (`RankingCriterion.defaultOrder`, then
+    /// the custom ranking), lower first; nil when one is missing.
+    func key(_ hit: JSONValue) -> [Int]? {
+        let info = hit["_rankingInfo"]
+        let values = [info?["nbTypos"], info?["words"], info?["filters"], info?["proximityDistance"], info?["firstMatchedWord"],
+                      info?["nbExactWords"], hit["popularity"]].map { $0?.intValue }
+        let present = values.compactMap { $0 }
+        guard present.count == values.count else { return nil }
+        // More words, filters, exact words and popularity rank first.
+        return zip(present, [1, -1, -1, 1, 1, -1, -1]).map { $0 * $1 }
+    }
+
+    func expectRankedByEachRecordsValues(_ index: SearchIndex, when: String) throws {
+        for query in ["a", "b", "g", "alpha", "ome", "alpha be", "sigma kappa"] {
+            let whole = try index.search(query, ["hitsPerPage": 1000, "getRankingInfo": true])
+            #expect(whole.nbHits > 150, "\(query): hits in several levels")
+            let keys = try whole.hits.map { try #require(key($0), "\(query): every value of \($0) is there") }
+            for (earlier, later) in zip(keys, keys.dropFirst()) {
+                #expect(earlier.lexicographicallyPrecedes(later) || earlier == later, "\(query), \(when): \(earlier) ranked before \(later)")
+            }
+            let ranked = whole.objectIDs
+            for hitsPerPage in [3, 20] {
+                for page in [0, 1, 7] {
+                    let asked = try index.search(query, ["hitsPerPage": .int(Int64(hitsPerPage)), "page": .int(Int64(page))]).objectIDs
+                    #expect(asked == Array(ranked.dropFirst(page * hitsPerPage).prefix(hitsPerPage)),
+                            "\(query), page \(page) of \(hitsPerPage), \(when)")
+                }
+            }
+        }
+    }
+
+    @Test(arguments: ["best", "minProximity"])
+    func everyPageInTheOrderOfEachRecordsValues(_ strategy: String) throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["brand", "name", "description"], "customRanking": ["desc(popularity)"],
+                                                "attributeCriteriaComputedBy": .string(strategy)],
+                                     records: Self.records())
+        try expectRankedByEachRecordsValues(index, when: "one snapshot")
+        // A tenth of the records written again: they land in the delta, beside the base.
+        for record in Self.records().enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) { try index.saveObjects([record]) }
+        #expect(index.deltaCount > 0)
+        try expectRankedByEachRecordsValues(index, when: "with recent writes")
     }
 }
