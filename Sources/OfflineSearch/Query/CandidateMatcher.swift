@@ -175,10 +175,13 @@ enum CandidateMatcher {
                           corrected: corrected, variants: variants)
         }
 
-        func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector) -> WordMatchCache.Entry {
+        /// `filter`: the documents the word's postings are collected for (nil: all), which its
+        /// documents, levels and ranks then hold only (its exact matches are whole).
+        func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector,
+                       within filter: DocumentSet? = nil) -> WordMatchCache.Entry {
             func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
                                                levels recordLevels: Bool = true, into bits: inout [UInt64]) {
-                collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, into: &bits)
+                collector.collect(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, recordLevels: recordLevels, within: filter, into: &bits)
             }
             let lookup = lookUp(word, termRange: termRange, at: position, maxTypos: maxTypos)
             let (exactAlternativeIDs, alternativeIDs, candidates, corrected) =
@@ -299,7 +302,12 @@ enum CandidateMatcher {
                     match = entry
                     levelsApart = entry.levelBits
                 } else {
-                    match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings)
+                    // A required word after others is collected for the documents they match
+                    // together only: no other can be a hit. At 1M records, a query whose
+                    // words each match many records and few together (`tv sam`) noted the levels
+                    // and ranks of every record each word matched.
+                    match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings,
+                                      within: word.isOptional ? nil : matched)
                 }
             }
             wordLevels.append(levelsApart)

@@ -58,8 +58,12 @@ struct PostingCollector {
     /// Adds the postings of `terms` to `bits` (and, with `recordLevels`, to the levels and
     /// ranks), counting only the occurrences at the `allowed` levels; with `wholeValueOnly`,
     /// only where the term is a whole attribute value.
+    ///
+    /// `within`: only the postings of these documents are added (the documents the query's
+    /// required words before this one match together: no other can be a hit, and ranking and
+    /// `_rankingInfo` read the levels and ranks of hits only). Nil adds every posting.
     mutating func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
-                                                recordLevels: Bool, into bits: inout [UInt64]) {
+                                                recordLevels: Bool, within filter: DocumentSet? = nil, into bits: inout [UInt64]) {
         // Without levels, the bitmaps and ranks are not touched (they may be a kept word's, shared).
         guard recordLevels else {
             collectDocuments(terms, allowed: allowed, wholeValueOnly: wholeValueOnly, into: &bits)
@@ -75,11 +79,15 @@ struct PostingCollector {
         bits.withUnsafeMutableBufferPointer { bits in
             levelBits.withUnsafeMutableBufferPointer { levelBits in
                 ranks.withUnsafeMutableBufferPointer { ranks in
-                    PostingCollector.scan(terms, in: snapshot, allowed: allowed, wholeValueOnly: wholeValueOnly,
-                                          everyLevelOrdered: everyLevelOrdered) { scan, postings in
-                        scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
-                                           lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask)
+                    func add<Filter: PostingFilter>(_ filter: Filter) {
+                        PostingCollector.scan(terms, in: snapshot, allowed: allowed, wholeValueOnly: wholeValueOnly,
+                                              everyLevelOrdered: everyLevelOrdered) { scan, postings in
+                            scan.addWithLevels(postings, to: bits.baseAddress!, levelBits: levelBits.baseAddress!, stride: stride,
+                                               lastLevel: lastLevel, ranks: ranks.baseAddress, orderedMask: orderedMask, filter: filter)
+                        }
                     }
+                    guard let filter else { return add(EveryDocument()) }
+                    filter.words.withUnsafeBufferPointer { add(DocumentsIn(words: $0.baseAddress!)) }
                 }
             }
         }
@@ -237,21 +245,22 @@ private struct PostingScan {
     }
 
     @inline(never)
-    func addWithLevels(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>,
-                       stride: Int, lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16) {
+    func addWithLevels<Filter: PostingFilter>(_ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>,
+                                             stride: Int, lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16,
+                                             filter: Filter) {
         // Where some allowed level is unordered, a posting's position is looked up only when its
         // level is ordered (most postings of a typical index, in unordered descriptions, need
         // none); where every one is, each posting needs one, and a cursor reads them in turn.
         guard everyLevelOrdered, ranks != nil else {
             var lookedUp = LookedUpPositions(positions: positions)
             addEach(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
-                          orderedMask: orderedMask, positions: &lookedUp)
+                    orderedMask: orderedMask, positions: &lookedUp, filter: filter)
             return
         }
         positions.withCursor(at: postings.lowerBound) { cursor in
             var inTurn = PositionsInTurn(cursor: cursor)
             addEach(postings, to: bits, levelBits: levelBits, stride: stride, lastLevel: lastLevel, ranks: ranks,
-                          orderedMask: orderedMask, positions: &inTurn)
+                    orderedMask: orderedMask, positions: &inTurn, filter: filter)
         }
     }
 
@@ -262,9 +271,9 @@ private struct PostingScan {
     /// spilled its pointers and constants to the stack and reloaded them for every posting:
     /// twice the instructions.)
     @inline(__always)
-    private func addEach<Positions: PostingPositionSource>(
+    private func addEach<Positions: PostingPositionSource, Filter: PostingFilter>(
         _ postings: Range<Int>, to bits: UnsafeMutablePointer<UInt64>, levelBits: UnsafeMutablePointer<UInt64>, stride: Int,
-        lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16, positions: inout Positions
+        lastLevel: Int, ranks: UnsafeMutablePointer<UInt16>?, orderedMask: UInt16, positions: inout Positions, filter: Filter
     ) {
         let (docs, masks, allowed, required) = (docs, masks, allowed, required)
         let lastLevel = UInt16(truncatingIfNeeded: min(max(lastLevel, 0), 14))
@@ -275,6 +284,7 @@ private struct PostingScan {
             guard mask & allowed != 0, mask & required == required else { continue }
             let doc = Int(truncatingIfNeeded: docs[i])
             let word = doc &>> 6, bit: UInt64 = 1 &<< UInt64(truncatingIfNeeded: doc & 63)
+            guard filter.admits(word: word, bit: bit) else { continue }
             bits[word] |= bit
             let level = min(UInt16(truncatingIfNeeded: (mask & allowed & PostingMask.levels).trailingZeroBitCount), lastLevel)
             levelBits[Int(truncatingIfNeeded: level) &* stride &+ word] |= bit
@@ -285,6 +295,22 @@ private struct PostingScan {
             if rank < ranks[doc] { ranks[doc] = rank }
         }
     }
+}
+
+/// Which documents' postings `PostingScan.addEach` adds.
+private protocol PostingFilter {
+    func admits(word: Int, bit: UInt64) -> Bool
+}
+
+/// Every document's.
+private struct EveryDocument: PostingFilter {
+    @inline(__always) func admits(word: Int, bit: UInt64) -> Bool { true }
+}
+
+/// Only those of a set's documents (its bitmap's words).
+private struct DocumentsIn: PostingFilter {
+    let words: UnsafePointer<UInt64>
+    @inline(__always) func admits(word: Int, bit: UInt64) -> Bool { words[word] & bit != 0 }
 }
 
 /// Where `PostingScan.addEach` takes a posting's position from.

@@ -91,6 +91,41 @@ import DatasetGenerator
         #expect(collector.levelSets().contains { !$0.isEmpty })
     }
 
+    /// A word collected within a set of documents (a required word after others: the documents
+    /// they match together) notes exactly what it notes collected whole, for those documents,
+    /// and nothing for the others.
+    @Test func aWordCollectedWithinDocumentsNotesWhatItNotesWholeForThemOnly() throws {
+        let engine = try TestEngine()
+        let base = try index(in: engine).live.state.base
+        try #require(base.configuration.orderedLevelMask != 0, "some attribute is ordered: ranks are tracked")
+        let stride = (base.documentCount + 63) >> 6
+        func collected(_ prefix: String, within filter: DocumentSet?) -> (documents: DocumentSet, levels: [DocumentSet], ranks: [UInt16]?) {
+            var collector = PostingCollector(snapshot: base)
+            var documents = [UInt64](repeating: 0, count: stride)
+            collector.collect(base.terms.ids(withPrefix: prefix), allowed: PostingMask.levels, wholeValueOnly: false, recordLevels: true,
+                              within: filter, into: &documents)
+            return (DocumentSet(capacity: base.documentCount, words: documents), collector.levelSets(), collector.attributeRanks())
+        }
+        let within = collected("samsung", within: nil).documents
+        try #require(within.count > 20 && within.count < base.documentCount / 2)
+        for prefix in ["s", "ga", "phone", "cable"] {
+            let whole = collected(prefix, within: nil), part = collected(prefix, within: within)
+            #expect(part.documents == whole.documents.intersection(within), "\(prefix): its documents within the set")
+            #expect(part.documents.count > 0, "\(prefix): some of its documents are in the set")
+            for (level, (partLevel, wholeLevel)) in zip(part.levels, whole.levels).enumerated() {
+                #expect(partLevel == wholeLevel.intersection(within), "\(prefix): level \(level) within the set")
+            }
+            let (partRanks, wholeRanks) = (try #require(part.ranks), try #require(whole.ranks))
+            for document in 0..<base.documentCount {
+                let expected = within.contains(document) ? wholeRanks[document] : PostingRank.unmatched
+                guard partRanks[document] == expected else {
+                    Issue.record("\(prefix): document \(document) ranked \(partRanks[document]), not \(expected)")
+                    break
+                }
+            }
+        }
+    }
+
     /// Queries with words the index does not have, optional or required, before or after words
     /// it has (so that a word kept may be the first to note anything): each sighting answers as
     /// an index that keeps nothing, `_rankingInfo` included.
