@@ -175,8 +175,9 @@ enum CandidateMatcher {
                           corrected: corrected, variants: variants)
         }
 
-        /// `filter`: the documents the word's postings are collected for (nil: all), which its
-        /// documents, levels and ranks then hold only (its exact matches are whole).
+        /// `filter`: the documents whose postings are collected (nil: every one). The word's
+        /// documents, levels and ranks then hold those only, but for a phrase synonym's
+        /// documents, which are added whole, as are its exact matches.
         func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector,
                        within filter: DocumentSet? = nil) -> WordMatchCache.Entry {
             func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
