@@ -175,9 +175,11 @@ enum CandidateMatcher {
                           corrected: corrected, variants: variants)
         }
 
-        /// `filter`: the documents whose postings are collected (nil: every one). The word's
-        /// documents, levels and ranks then hold those only, but for a phrase synonym's
-        /// documents, which are added whole, as are its exact matches.
+        /// `filter`: the documents whose postings are collected with their levels (nil: every
+        /// one). The word's documents, levels and ranks then hold those only, except for what
+        /// is added whole: a short prefix's postings collected ahead, the documents of phrase
+        /// synonyms and `altCorrection` phrases. Its exact matches, a set of their own, are
+        /// whole.
         func matchWord(_ word: QueryWord, termRange: Range<Int>, at position: Int, maxTypos: Int, collector: inout PostingCollector,
                        within filter: DocumentSet? = nil) -> WordMatchCache.Entry {
             func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool = false,
@@ -303,10 +305,11 @@ enum CandidateMatcher {
                     match = entry
                     levelsApart = entry.levelBits
                 } else {
-                    // A required word after others is collected for the documents they match
-                    // together only: no other can be a hit. At 1M records, a query whose
-                    // words each match many records and few together (`tv sam`) noted the levels
-                    // and ranks of every record each word matched.
+                    // A required word after other required words is collected for the
+                    // documents they match together only: no other can be a hit. (A word kept
+                    // for later queries, above, is collected whole.) At 1M records, a query
+                    // whose words each match many records and few together (`tv sam`) noted
+                    // the levels and ranks of every record each word matched.
                     match = matchWord(word, termRange: terms, at: position, maxTypos: maxTypos, collector: &postings,
                                       within: word.isOptional ? nil : matched)
                 }

@@ -59,9 +59,10 @@ struct PostingCollector {
     /// ranks), counting only the occurrences at the `allowed` levels; with `wholeValueOnly`,
     /// only where the term is a whole attribute value.
     ///
-    /// `within`: only the postings of these documents are added (the documents the query's
-    /// required words before this one match together: no other can be a hit, and ranking and
-    /// `_rankingInfo` read the levels and ranks of hits only). Nil adds every posting.
+    /// `within`: with `recordLevels`, only the postings of these documents are added (nil:
+    /// every posting); without, it is not read. `CandidateMatcher` passes the documents that
+    /// the query's earlier required words match together: no other document can be a hit, and
+    /// ranking and `_rankingInfo` read the levels and ranks of hits only.
     mutating func collect<Terms: Collection<Int>>(_ terms: Terms, allowed: UInt16, wholeValueOnly: Bool,
                                                 recordLevels: Bool, within filter: DocumentSet? = nil, into bits: inout [UInt64]) {
         // Without levels, the bitmaps and ranks are not touched (they may be a kept word's, shared).

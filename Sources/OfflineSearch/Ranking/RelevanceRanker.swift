@@ -335,6 +335,9 @@ enum RelevanceRanker {
     /// (lower first: typos, distance, level and position; minus the count of what more is
     /// better: optional words and filters matched, words matched whole).
     /// `key` is the group's values of the criteria before (what `overLimit` reads).
+    /// - Complexity: as the criterion's own split; for `attribute`, plus O(documents) for each
+    ///   ordered level, all split by position here (the search across segments needs every
+    ///   part; `keyedRelevanceTiers` splits a level only when it reaches it).
     static func split(_ group: DocumentSet, by criterion: RankingCriterion, candidates: CandidateMatches?,
                       boosts: [FilterBoost], geo: GeoRanking? = nil, key: [Int] = [],
                       overLimit: GroupLimit = ownSizeLimit) -> [(Int, Tier)] {

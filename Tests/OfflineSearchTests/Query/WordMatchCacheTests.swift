@@ -99,17 +99,23 @@ import DatasetGenerator
         let base = try index(in: engine).live.state.base
         try #require(base.configuration.orderedLevelMask != 0, "some attribute is ordered: ranks are tracked")
         let stride = (base.documentCount + 63) >> 6
-        func collected(_ prefix: String, within filter: DocumentSet?) -> (documents: DocumentSet, levels: [DocumentSet], ranks: [UInt16]?) {
+        func collected(_ prefix: String, allowed: UInt16 = PostingMask.levels,
+                       within filter: DocumentSet?) -> (documents: DocumentSet, levels: [DocumentSet], ranks: [UInt16]?) {
             var collector = PostingCollector(snapshot: base)
             var documents = [UInt64](repeating: 0, count: stride)
-            collector.collect(base.terms.ids(withPrefix: prefix), allowed: PostingMask.levels, wholeValueOnly: false, recordLevels: true,
+            collector.collect(base.terms.ids(withPrefix: prefix), allowed: allowed, wholeValueOnly: false, recordLevels: true,
                               within: filter, into: &documents)
             return (DocumentSet(capacity: base.documentCount, words: documents), collector.levelSets(), collector.attributeRanks())
         }
         let within = collected("samsung", within: nil).documents
         try #require(within.count > 20 && within.count < base.documentCount / 2)
-        for prefix in ["s", "ga", "phone", "cable"] {
-            let whole = collected(prefix, within: nil), part = collected(prefix, within: within)
+        // Every level (some unordered: positions looked up one by one), and the ordered levels
+        // only (every posting's position read in turn, the cursor stepped past the filtered ones).
+        let orderedOnly = base.configuration.orderedLevelMask
+        try #require(orderedOnly != PostingMask.levels & PostingMask.mask(forLevels: 0...(base.configuration.levelCount - 1)),
+                     "some level is unordered")
+        for (prefix, allowed) in ["s", "ga", "phone", "cable"].flatMap({ [($0, PostingMask.levels), ($0, orderedOnly)] }) {
+            let whole = collected(prefix, allowed: allowed, within: nil), part = collected(prefix, allowed: allowed, within: within)
             #expect(part.documents == whole.documents.intersection(within), "\(prefix): its documents within the set")
             #expect(part.documents.count > 0, "\(prefix): some of its documents are in the set")
             for (level, (partLevel, wholeLevel)) in zip(part.levels, whole.levels).enumerated() {

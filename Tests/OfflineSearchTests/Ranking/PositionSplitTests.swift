@@ -63,10 +63,15 @@ import SearchAPI
 /// (`RelevanceRanker.AttributePart.orderedLevel`): the order is still the one each record's own
 /// values give (`_rankingInfo`, computed record by record), on every page, in one snapshot and
 /// across the segments of recent writes (whose tiers carry complete keys).
+///
+/// The levels are split that way with the `best` strategy, and with `minProximity` where a group
+/// is over `proximityGroupLimit` (it falls back to the best match) or where the proximity split
+/// reads a head in the best match's order; `sum` and `minProximity` below the limit rank the
+/// group by its records' scans.
 @Suite struct OrderedLevelsSplitWhenReachedTests {
-    /// 700 records whose words sit at every position of three ordered attributes, so that a
+    /// `count` records whose words sit at every position of three ordered attributes, so that a
     /// prefix matches hundreds of them in each level, at many positions.
-    static func records() -> [JSONValue] {
+    static func records(_ count: Int = 700) -> [JSONValue] {
         let vocabulary = ["alpha", "acme", "beta", "bravo", "gamma", "delta", "omega", "sigma", "kappa", "theta"]
         var state: UInt64 = 0x2545_F491_4F6C_DD1D
         func next(_ bound: Int) -> Int {
@@ -74,9 +79,9 @@ import SearchAPI
             return Int((state >> 33) % UInt64(bound))
         }
         func words(_ count: Int) -> String { (0..<count).map { _ in vocabulary[next(vocabulary.count)] }.joined(separator: " ") }
-        return (0..<700).map { id in
+        return (0..<count).map { id in
             ["objectID": .string("r\(id)"), "brand": .string(words(1 + next(3))), "name": .string(words(2 + next(8))),
-             "description": .string(words(4 + next(20))), "popularity": .int(Int64((id * 7_919) % 700))]
+             "description": .string(words(4 + next(20))), "popularity": .int(Int64((id * 7_919) % count))]
         }
     }
 
@@ -92,8 +97,11 @@ import SearchAPI
         return zip(present, [1, -1, -1, 1, 1, -1, -1]).map { $0 * $1 }
     }
 
-    func expectRankedByEachRecordsValues(_ index: SearchIndex, when: String) throws {
-        for query in ["a", "b", "g", "alpha", "ome", "alpha be", "sigma kappa"] {
+    /// The first 1,000 hits of each query in the order of their values, and pages of 3 and 20
+    /// hits as slices of them.
+    func expectRankedByEachRecordsValues(_ index: SearchIndex, when: String,
+                                         queries: [String] = ["a", "b", "g", "alpha", "ome", "alpha be", "sigma kappa"]) throws {
+        for query in queries {
             let whole = try index.search(query, ["hitsPerPage": 1000, "getRankingInfo": true])
             #expect(whole.nbHits > 150, "\(query): hits in several levels")
             let keys = try whole.hits.map { try #require(key($0), "\(query): every value of \($0) is there") }
@@ -122,5 +130,16 @@ import SearchAPI
         for record in Self.records().enumerated().filter({ $0.offset % 10 == 0 }).map(\.element) { try index.saveObjects([record]) }
         #expect(index.deltaCount > 0)
         try expectRankedByEachRecordsValues(index, when: "with recent writes")
+    }
+
+    /// One-word queries matching more records than `proximityGroupLimit` (8,000): `minProximity`
+    /// falls back to the best match, and its ordered levels are split when reached.
+    @Test func aGroupOverTheProximityLimitSplitsItsLevelsWhenReached() throws {
+        let engine = try TestEngine()
+        let index = try engine.index(settings: ["searchableAttributes": ["brand", "name", "description"], "customRanking": ["desc(popularity)"],
+                                                "attributeCriteriaComputedBy": "minProximity"],
+                                     records: Self.records(8_400))
+        #expect(try index.search("a").nbHits > RelevanceRanker.proximityGroupLimit, "a group over the limit")
+        try expectRankedByEachRecordsValues(index, when: "over the proximity limit", queries: ["a", "alpha", "be"])
     }
 }
