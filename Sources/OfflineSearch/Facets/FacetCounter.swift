@@ -6,10 +6,11 @@ import SearchAPI
 /// Three regimes keep large result sets cheap: every document (the stored totals), more than
 /// half of them (totals minus the complement's counts), or fewer (a pass over the documents).
 struct FacetCounter {
-    /// Which passes over a column read it with a `FacetTally`, in batches.
+    /// Which passes over a column read it in batches (with a `FacetTally`, or its slots ahead).
     enum Batching {
-        /// Passes over a column larger than `FacetTally.batchedColumnBytes` that visit few
-        /// of its documents (`FacetTally.sparseGap`); the others one document at a time.
+        /// Passes over a column larger than `FacetTally.batchedColumnBytes` (its slots: than
+        /// `FacetSlots.batchedBytes`) that visit few of its documents
+        /// (`FacetTally.sparseGap`); the others one document at a time.
         case largeSparsePasses
         /// Every pass (for tests: the columns of a small index are counted in batches too).
         case always
@@ -23,7 +24,8 @@ struct FacetCounter {
         switch batching {
         case .always: true
         case .largeSparsePasses:
-            column.byteCount > FacetTally.batchedColumnBytes && visits <= snapshot.documentCount / FacetTally.sparseGap
+            column.byteCount > (column.slots == nil ? FacetTally.batchedColumnBytes : FacetSlots.batchedBytes)
+                && visits <= snapshot.documentCount / FacetTally.sparseGap
         }
     }
 
@@ -55,6 +57,17 @@ struct FacetCounter {
     /// not in `documents` taken off, each of `documents` not in `base` added.
     static func counts(_ column: FacetColumn, over documents: [UInt64], from base: [UInt64], counted: [Int], inBatches: Bool) -> [Int] {
         var counts = counted
+        if let slots = column.slots {
+            documents.withUnsafeBufferPointer { documents in
+                base.withUnsafeBufferPointer { base in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        slots.add(wordCount: documents.count, step: -1, to: counts, ahead: inBatches) { base[$0] & ~documents[$0] }
+                        slots.add(wordCount: documents.count, step: 1, to: counts, ahead: inBatches) { documents[$0] & ~base[$0] }
+                    }
+                }
+            }
+            return counts
+        }
         guard inBatches else {
             column.docStarts.withUnsafeBufferPointer { starts in
                 column.docValues.withUnsafeBufferPointer { values in
@@ -92,7 +105,14 @@ struct FacetCounter {
         var counts = [Int](repeating: 0, count: column.values.count)
         let countComplement = documentCount > total / 2
         let pass = countComplement ? documents.complement() : documents
-        if countsInBatches(column, visits: countComplement ? total - documentCount : documentCount) {
+        let inBatches = countsInBatches(column, visits: countComplement ? total - documentCount : documentCount)
+        if let slots = column.slots {
+            pass.words.withUnsafeBufferPointer { words in
+                counts.withUnsafeMutableBufferPointer { counts in
+                    slots.add(wordCount: words.count, step: 1, to: counts, ahead: inBatches) { words[$0] }
+                }
+            }
+        } else if inBatches {
             FacetCounter.addInBatches(column, of: pass, to: &counts)
         } else {
             column.docStarts.withUnsafeBufferPointer { starts in
@@ -233,8 +253,8 @@ struct FacetCounter {
 }
 
 extension FacetColumn {
-    /// The bytes a pass over the column reads from: its documents' starts and values.
-    var byteCount: Int { MemoryLayout<UInt32>.stride * (docStarts.count + docValues.count) }
+    /// The bytes a pass over the column reads from: its slots, or its documents' starts and values.
+    var byteCount: Int { slots?.bytes.count ?? MemoryLayout<UInt32>.stride * (docStarts.count + docValues.count) }
 
     /// Calls `body` with a tally that adds to `counts` (value id → count) the values of the
     /// documents it is given, each with its own step (+1 or -1).

@@ -17,6 +17,8 @@ struct FacetColumn: Sendable {
     /// Value ids sorted by their facet key (`Tokenizer.facetKey`: case- and
     /// diacritic-insensitive), so a facet filter finds its values by binary search.
     let idsByKey: [UInt32]
+    /// Each document's value ids in one word, for counting (nil when they do not fit one).
+    let slots: FacetSlots?
 
     /// A column from its values and postings; derives `numbers` and `idsByKey` (at build time;
     /// a stored column is read back with them).
@@ -24,11 +26,12 @@ struct FacetColumn: Sendable {
         let keys = values.map(Tokenizer.facetKey)
         let idsByKey = values.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }.map { UInt32($0) }
         self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: FlatArray(docStarts),
-                  docValues: FlatArray(docValues), valueStarts: valueStarts, valueDocs: FlatArray(valueDocs), idsByKey: idsByKey)
+                  docValues: FlatArray(docValues), valueStarts: valueStarts, valueDocs: FlatArray(valueDocs), idsByKey: idsByKey,
+                  slots: FacetSlots(valueCount: values.count, docStarts: docStarts, docValues: docValues))
     }
 
     init(path: String, values: StringTable, numbers: [Double], docStarts: FlatArray<UInt32>, docValues: FlatArray<UInt32>,
-         valueStarts: [UInt32], valueDocs: FlatArray<UInt32>, idsByKey: [UInt32]) {
+         valueStarts: [UInt32], valueDocs: FlatArray<UInt32>, idsByKey: [UInt32], slots: FacetSlots?) {
         self.path = path
         self.values = values
         self.numbers = numbers
@@ -37,6 +40,7 @@ struct FacetColumn: Sendable {
         self.valueStarts = valueStarts
         self.valueDocs = valueDocs
         self.idsByKey = idsByKey
+        self.slots = slots
     }
 
     /// The ids of the values equal to `value` when compared case- and diacritic-insensitively.
@@ -324,8 +328,9 @@ final class IndexSnapshot: Sendable {
 
     /// Bumped when the payload changes, or what it holds does (9: `Tokenizer.version` 2; 10: the
     /// document order's values; 11: the locations; 12: arrays aligned, so they can be mapped;
-    /// 13: `Tokenizer.version` 3; 14: `Tokenizer.version` 4; 15: the prefixes' postings).
-    static let formatVersion: UInt32 = 15
+    /// 13: `Tokenizer.version` 3; 14: `Tokenizer.version` 4; 15: the prefixes' postings; 16: the facet
+    /// columns' slots).
+    static let formatVersion: UInt32 = 16
 
     func encoded() -> [UInt8] {
         var writer = BinaryWriter()
@@ -375,6 +380,10 @@ final class IndexSnapshot: Sendable {
             writer.write(array: facet.valueStarts)
             writer.write(array: facet.valueDocs)
             writer.write(array: facet.idsByKey)
+            // No slots: an id width of 0.
+            writer.write(UInt64(facet.slots?.idBits ?? 0))
+            writer.write(UInt64(facet.slots?.idsPerDocument ?? 0))
+            writer.write(array: facet.slots?.bytes ?? FlatArray([]))
         }
         writer.write(UInt64(numerics.count))
         for path in numerics.keys.sorted() {
@@ -418,11 +427,23 @@ final class IndexSnapshot: Sendable {
             let forward = ForwardIndex(starts: try reader.readArray(), terms: try reader.readFlatArray())
             var facets: [FacetColumn] = []
             for _ in 0..<(try reader.read(UInt64.self)) {
-                facets.append(FacetColumn(path: try reader.readString(),
-                                          values: StringTable(bytes: try reader.readArray(), starts: try reader.readArray()),
-                                          numbers: try reader.readArray(), docStarts: try reader.readFlatArray(),
-                                          docValues: try reader.readFlatArray(), valueStarts: try reader.readArray(),
-                                          valueDocs: try reader.readFlatArray(), idsByKey: try reader.readArray()))
+                let path = try reader.readString()
+                let values = StringTable(bytes: try reader.readArray(), starts: try reader.readArray())
+                let numbers: [Double] = try reader.readArray()
+                let docStarts: FlatArray<UInt32> = try reader.readFlatArray()
+                let docValues: FlatArray<UInt32> = try reader.readFlatArray()
+                let valueStarts: [UInt32] = try reader.readArray()
+                let valueDocs: FlatArray<UInt32> = try reader.readFlatArray()
+                let idsByKey: [UInt32] = try reader.readArray()
+                let idBits = Int(try reader.read(UInt64.self)), idsPerDocument = Int(try reader.read(UInt64.self))
+                let slotBytes: FlatArray<UInt8> = try reader.readFlatArray()
+                var slots: FacetSlots?
+                if idBits != 0 {
+                    guard let stored = FacetSlots(idBits: idBits, idsPerDocument: idsPerDocument, bytes: slotBytes, documentCount: rowIDs.count) else { return nil }
+                    slots = stored
+                }
+                facets.append(FacetColumn(path: path, values: values, numbers: numbers, docStarts: docStarts, docValues: docValues,
+                                          valueStarts: valueStarts, valueDocs: valueDocs, idsByKey: idsByKey, slots: slots))
             }
             var numerics: [String: NumericColumn] = [:]
             for _ in 0..<(try reader.read(UInt64.self)) {

@@ -43,8 +43,8 @@ import DatasetGenerator
     }
 
     /// Which passes a counter batches by default: only over a column larger than the caches
-    /// (`FacetTally.batchedColumnBytes`), and only when they visit at most one document in
-    /// `FacetTally.sparseGap` of the index's.
+    /// (`FacetTally.batchedColumnBytes`; slots: `FacetSlots.batchedBytes`), and only when they
+    /// visit at most one document in `FacetTally.sparseGap` of the index's.
     @Test func onlySparsePassesOverALargeColumnAreBatched() throws {
         guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
         let engine = try TestEngine()
@@ -52,15 +52,32 @@ import DatasetGenerator
         let small = try #require(snapshot.facetColumn("brand"))
         // A column of one value per document, just over the threshold (a 1M index's brand is 8 MB).
         let documents = FacetTally.batchedColumnBytes / (2 * MemoryLayout<UInt32>.stride) + 1
-        let large = FacetColumn(path: "large", values: ["a", "b"], docStarts: (0...documents).map(UInt32.init),
-                                docValues: (0..<documents).map { UInt32($0 & 1) }, valueStarts: [0, 0, 0], valueDocs: [])
+        let largeWithSlots = FacetColumn(path: "large", values: ["a", "b"], docStarts: (0...documents).map(UInt32.init),
+                                         docValues: (0..<documents).map { UInt32($0 & 1) }, valueStarts: [0, 0, 0], valueDocs: [])
+        // Its slots are a byte a document: half a MiB, under `FacetSlots.batchedBytes`.
+        #expect(largeWithSlots.slots?.stride == 1)
+        #expect(!FacetCounter(snapshot: snapshot).countsInBatches(largeWithSlots, visits: 1), "slots of \(largeWithSlots.byteCount) bytes")
+        let large = largeWithSlots.withoutSlots
         #expect(large.byteCount > FacetTally.batchedColumnBytes)
-        #expect(small.byteCount <= FacetTally.batchedColumnBytes)
+        #expect(small.withoutSlots.byteCount <= FacetTally.batchedColumnBytes)
         let counter = FacetCounter(snapshot: snapshot)
         let sparse = snapshot.documentCount / FacetTally.sparseGap
         #expect(counter.countsInBatches(large, visits: sparse))
         #expect(!counter.countsInBatches(large, visits: sparse + 1), "a denser pass reads the column in order")
         #expect(!counter.countsInBatches(small, visits: 1), "a small column is in the caches")
+        #expect(!counter.countsInBatches(small.withoutSlots, visits: 1), "a small column is in the caches")
+        // Slots over `FacetSlots.batchedBytes` (a 1M index's brand: 2 MB) are counted ahead in a sparse pass.
+        let slotted = snapshot.documentCount * 4
+        let largeSlots = FacetColumn(path: "slots", values: (0..<300).map { "v\($0)" }, docStarts: (0...slotted).map(UInt32.init),
+                                     docValues: (0..<slotted).map { UInt32($0 % 300) }, valueStarts: [UInt32](repeating: 0, count: 301), valueDocs: [])
+        #expect(largeSlots.slots?.stride == 2)
+        let manyDocuments = FacetSlots.batchedBytes / 2 + 1
+        let overSlots = FacetColumn(path: "over", values: (0..<300).map { "v\($0)" }, docStarts: (0...manyDocuments).map(UInt32.init),
+                                    docValues: (0..<manyDocuments).map { UInt32($0 % 300) }, valueStarts: [UInt32](repeating: 0, count: 301), valueDocs: [])
+        #expect(overSlots.byteCount > FacetSlots.batchedBytes)
+        #expect(counter.countsInBatches(overSlots, visits: sparse))
+        #expect(!counter.countsInBatches(overSlots, visits: sparse + 1))
+        #expect(!counter.countsInBatches(largeSlots, visits: sparse), "slots of \(largeSlots.byteCount) bytes are in the caches")
         #expect(FacetCounter(snapshot: snapshot, batching: .always).countsInBatches(small, visits: snapshot.documentCount))
     }
 }

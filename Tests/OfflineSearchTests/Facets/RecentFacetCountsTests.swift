@@ -26,9 +26,9 @@ import DatasetGenerator
     }
 
     /// Counted one document at a time (as a column this small is) and in batches (as a large
-    /// index's columns are: `FacetTally`).
-    @Test(arguments: [FacetCounter.Batching.largeSparsePasses, .always])
-    func countsFromANearSetAreThePassCounts(batching: FacetCounter.Batching) throws {
+    /// index's columns are), from the column's slots and from its `docStarts` (`FacetTally`).
+    @Test(arguments: [FacetCounter.Batching.largeSparsePasses, .always], [true, false])
+    func countsFromANearSetAreThePassCounts(batching: FacetCounter.Batching, slots: Bool) throws {
         let (_, index) = try products()
         let snapshot = index.live.state.base
         let counter = FacetCounter(snapshot: snapshot, batching: batching)
@@ -38,7 +38,12 @@ import DatasetGenerator
         for (path, fifths) in [("brand", 2), ("categories", 2), ("price", 2), ("brand", 3), ("categories", 3)] as [(String, UInt64)] {
             var documents = DocumentSet(capacity: total)
             for document in 0..<total where generator.next() % 5 < fifths { documents.insert(document) }
-            let column = try #require(snapshot.facetColumn(path))
+            let stored = try #require(snapshot.facetColumn(path))
+            #expect(stored.slots != nil)
+            // Without slots, under another path: its recent sets are its own.
+            let column = slots ? stored : FacetColumn(path: path + " without slots", values: stored.values, numbers: stored.numbers,
+                                                      docStarts: stored.docStarts, docValues: stored.docValues, valueStarts: stored.valueStarts,
+                                                      valueDocs: stored.valueDocs, idsByKey: stored.idsByKey, slots: nil)
             #expect(counter.countsInBatches(column, visits: 1) == (batching == .always), "\(path): a small index's column is counted in batches only when asked")
             var current = documents
             // Each step drops some documents and adds others, as the next keystroke or filter would
@@ -48,7 +53,7 @@ import DatasetGenerator
                 for document in 0..<total where generator.next() % 50 == 0 {
                     if next.contains(document) { next.remove(document) } else { next.insert(document) }
                 }
-                let near = snapshot.facetCounts.recent.nearest(path, to: next.words, population: next.count,
+                let near = snapshot.facetCounts.recent.nearest(column.path, to: next.words, population: next.count,
                                                                within: min(next.count, total - next.count))
                 if step > 0 { #expect(near != nil, "\(path) over \(fifths) fifths, step \(step): the set before is near enough to count from") }
                 let counted = counter.counts(column, over: next, documentCount: next.count)
