@@ -27,7 +27,7 @@ struct FacetSlots: Sendable {
 
     /// The slots of a column of `valueCount` distinct values, or nil when they do not fit.
     /// - Complexity: O(documents).
-    init?(valueCount: Int, docStarts: [UInt32], docValues: [UInt32]) {
+    init?(valueCount: Int, docStarts: UnsafeBufferPointer<UInt32>, docValues: UnsafeBufferPointer<UInt32>) {
         let documentCount = docStarts.count - 1
         guard documentCount >= 0 else { return nil }
         let idBits: Int
@@ -39,16 +39,25 @@ struct FacetSlots: Sendable {
         var mostIDs = 1
         for document in 0..<documentCount { mostIDs = max(mostIDs, Int(docStarts[document + 1]) - Int(docStarts[document])) }
         guard let stride = FacetSlots.stride(idBits: idBits, idsPerDocument: mostIDs) else { return nil }
-        var bytes = [UInt8](repeating: 0, count: documentCount * stride)
-        for document in 0..<documentCount {
-            let start = Int(docStarts[document]), end = Int(docStarts[document + 1])
-            var word: UInt64 = 0
-            for i in Swift.stride(from: end - 1, through: start, by: -1) {
-                word = word << UInt64(idBits) | (UInt64(docValues[i]) + 1)
+        let bytes = [UInt8](unsafeUninitializedCapacity: documentCount * stride) { buffer, initialized in
+            let raw = UnsafeMutableRawBufferPointer(buffer)
+            @inline(__always) func fill<Word: FixedWidthInteger & UnsignedInteger>(_: Word.Type) {
+                for document in 0..<documentCount {
+                    let start = Int(docStarts[document]), end = Int(docStarts[document + 1])
+                    var word: UInt64 = 0
+                    for i in Swift.stride(from: end - 1, through: start, by: -1) {
+                        word = word << UInt64(idBits) | (UInt64(docValues[i]) + 1)
+                    }
+                    raw.storeBytes(of: Word(truncatingIfNeeded: word).littleEndian, toByteOffset: document * stride, as: Word.self)
+                }
             }
-            for byte in 0..<stride {
-                bytes[document * stride + byte] = UInt8(truncatingIfNeeded: word >> UInt64(8 * byte))
+            switch stride {
+            case 1: fill(UInt8.self)
+            case 2: fill(UInt16.self)
+            case 4: fill(UInt32.self)
+            default: fill(UInt64.self)
             }
+            initialized = documentCount * stride
         }
         self.init(idBits: idBits, idsPerDocument: mostIDs, stride: stride, bytes: FlatArray(bytes))
     }

@@ -21,13 +21,25 @@ struct FacetColumn: Sendable {
     let slots: FacetSlots?
 
     /// A column from its values and postings; derives `numbers` and `idsByKey` (at build time;
-    /// a stored column is read back with them).
-    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32]) {
+    /// a stored column is read back with them), and its slots unless `slots` is false (then
+    /// `withSlots()` adds them later).
+    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32],
+         slots: Bool = true) {
         let keys = values.map(Tokenizer.facetKey)
         let idsByKey = values.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }.map { UInt32($0) }
         self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: FlatArray(docStarts),
                   docValues: FlatArray(docValues), valueStarts: valueStarts, valueDocs: FlatArray(valueDocs), idsByKey: idsByKey,
-                  slots: FacetSlots(valueCount: values.count, docStarts: docStarts, docValues: docValues))
+                  slots: nil)
+        if slots { self = withSlots() }
+    }
+
+    /// The column with its slots (nil when its values do not fit them).
+    func withSlots() -> FacetColumn {
+        let slots = docStarts.withUnsafeBufferPointer { starts in
+            docValues.withUnsafeBufferPointer { FacetSlots(valueCount: values.count, docStarts: starts, docValues: $0) }
+        }
+        return FacetColumn(path: path, values: values, numbers: numbers, docStarts: docStarts, docValues: docValues,
+                           valueStarts: valueStarts, valueDocs: valueDocs, idsByKey: idsByKey, slots: slots)
     }
 
     init(path: String, values: StringTable, numbers: [Double], docStarts: FlatArray<UInt32>, docValues: FlatArray<UInt32>,

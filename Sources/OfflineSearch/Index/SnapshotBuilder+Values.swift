@@ -110,7 +110,9 @@ struct ValueColumns: Sendable {
                 }
                 docStarts.append(UInt32(docValues.count))
             }
-            return FacetColumn(path: facet.path.text, values: values, docStarts: docStarts, docValues: docValues)
+            // Slots come after the layout of the words (`SnapshotAccumulator.finish`): this runs
+            // beside it, at the import's peak of memory.
+            return FacetColumn(path: facet.path.text, values: values, docStarts: docStarts, docValues: docValues, slots: false)
         }
         var numericColumns: [String: NumericColumn] = [:]
         for (path, column) in numerics {
@@ -132,8 +134,9 @@ struct ValueColumns: Sendable {
 
 extension FacetColumn {
     /// A column from each document's value ids (`docStarts`/`docValues`, in document order):
-    /// each value's documents (`valueStarts`/`valueDocs`) are derived.
-    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32]) {
+    /// each value's documents (`valueStarts`/`valueDocs`) are derived, and its slots unless
+    /// `slots` is false.
+    init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], slots: Bool = true) {
         var valueStarts = [UInt32](repeating: 0, count: values.count + 1)
         for value in docValues { valueStarts[Int(value) + 1] += 1 }
         for i in 0..<values.count { valueStarts[i + 1] += valueStarts[i] }
@@ -147,6 +150,6 @@ extension FacetColumn {
             }
         }
         self.init(path: path, values: values, docStarts: docStarts, docValues: docValues,
-                  valueStarts: valueStarts, valueDocs: valueDocs)
+                  valueStarts: valueStarts, valueDocs: valueDocs, slots: slots)
     }
 }

@@ -113,7 +113,7 @@ extension FacetColumn {
                 for k in 0..<count { ids.append(UInt32((document * 7 + k) % values)) }
                 starts.append(UInt32(ids.count))
             }
-            return FacetSlots(valueCount: values, docStarts: starts, docValues: ids)
+            return FacetColumn(path: "shape", values: (0..<values).map { "\($0)" }, docStarts: starts, docValues: ids).slots
         }
         /// "idBits idsPerDocument stride", or "none".
         func shape(_ slots: FacetSlots?) -> String { slots.map { "\($0.idBits) \($0.idsPerDocument) \($0.stride)" } ?? "none" }
