@@ -13,8 +13,8 @@ import CPrefetch
 ///
 /// Each id is stored plus one, from the word's low bits up; a document with fewer ids than the
 /// column's most has zeros in the rest of its word. A column with more distinct values than
-/// 65,535, or a document with more ids than a word of 8 bytes holds, has no slots (`init`
-/// returns nil) and is counted from `docStarts`.
+/// 65,535, a document with more ids than a word of 8 bytes holds, or slots that would fit a
+/// core's cache (`batchedBytes`), and the column has no slots and is counted from `docStarts`.
 struct FacetSlots: Sendable {
     /// Bits of one stored id: 8 or 16.
     let idBits: Int
@@ -25,9 +25,10 @@ struct FacetSlots: Sendable {
     /// `stride` bytes a document, little-endian.
     let bytes: FlatArray<UInt8>
 
-    /// The slots of a column of `valueCount` distinct values, or nil when they do not fit.
+    /// The slots of a column of `valueCount` distinct values, or nil when they do not fit or
+    /// would take `minimumBytes` or fewer.
     /// - Complexity: O(documents).
-    init?(valueCount: Int, docStarts: UnsafeBufferPointer<UInt32>, docValues: UnsafeBufferPointer<UInt32>) {
+    init?(valueCount: Int, docStarts: UnsafeBufferPointer<UInt32>, docValues: UnsafeBufferPointer<UInt32>, largerThan minimumBytes: Int = 0) {
         let documentCount = docStarts.count - 1
         guard documentCount >= 0 else { return nil }
         let idBits: Int
@@ -38,7 +39,7 @@ struct FacetSlots: Sendable {
         }
         var mostIDs = 1
         for document in 0..<documentCount { mostIDs = max(mostIDs, Int(docStarts[document + 1]) - Int(docStarts[document])) }
-        guard let stride = FacetSlots.stride(idBits: idBits, idsPerDocument: mostIDs) else { return nil }
+        guard let stride = FacetSlots.stride(idBits: idBits, idsPerDocument: mostIDs), documentCount * stride > minimumBytes else { return nil }
         let bytes = [UInt8](unsafeUninitializedCapacity: documentCount * stride) { buffer, initialized in
             let raw = UnsafeMutableRawBufferPointer(buffer)
             @inline(__always) func fill<Word: FixedWidthInteger & UnsignedInteger>(_: Word.Type) {
@@ -103,10 +104,12 @@ struct FacetSlots: Sendable {
         }
     }
 
-    /// Slots of more bytes than this are counted ahead in a sparse pass: more than a core's
-    /// second-level cache (1 MiB here). At 1M records (slots of 2 and 8 MB), counting without
-    /// asking ahead spent 10–20 % more time in facet counts over the 1M log; at 100k (0.2 and
-    /// 0.8 MB) the slots are counted one by one, as the columns were before.
+    /// A column gets slots only when they take more bytes than this, and slots this large are
+    /// counted ahead in a sparse pass: more than a core's second-level cache (1 MiB here).
+    /// Smaller columns stay in the caches, where reading `docStarts` costs no more: at 100k
+    /// records (slots of 0.2 and 0.8 MB), counting from slots was even with the columns in the
+    /// harness, and single writes, whose small segments would get slots too, were slower. At
+    /// 1M (2 and 8 MB), counting without asking ahead spent 10–20 % more time in facet counts.
     static let batchedBytes = 1 << 20
 
     /// Documents asked for at once when counting ahead: asked for a batch before they are

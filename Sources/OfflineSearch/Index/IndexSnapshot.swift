@@ -21,8 +21,9 @@ struct FacetColumn: Sendable {
     let slots: FacetSlots?
 
     /// A column from its values and postings; derives `numbers` and `idsByKey` (at build time;
-    /// a stored column is read back with them), and its slots unless `slots` is false (then
-    /// `withSlots()` adds them later).
+    /// a stored column is read back with them), and its slots when they are larger than
+    /// `FacetSlots.batchedBytes`, unless `slots` is false (then `withSlots(largerThan:)` adds
+    /// them later).
     init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], valueStarts: [UInt32], valueDocs: [UInt32],
          slots: Bool = true) {
         let keys = values.map(Tokenizer.facetKey)
@@ -30,13 +31,14 @@ struct FacetColumn: Sendable {
         self.init(path: path, values: StringTable(values), numbers: values.map { Double($0) ?? .nan }, docStarts: FlatArray(docStarts),
                   docValues: FlatArray(docValues), valueStarts: valueStarts, valueDocs: FlatArray(valueDocs), idsByKey: idsByKey,
                   slots: nil)
-        if slots { self = withSlots() }
+        if slots { self = withSlots(largerThan: FacetSlots.batchedBytes) }
     }
 
-    /// The column with its slots (nil when its values do not fit them).
-    func withSlots() -> FacetColumn {
+    /// The column with its slots (none when its values do not fit them, or they would take
+    /// `minimumBytes` or fewer).
+    func withSlots(largerThan minimumBytes: Int = 0) -> FacetColumn {
         let slots = docStarts.withUnsafeBufferPointer { starts in
-            docValues.withUnsafeBufferPointer { FacetSlots(valueCount: values.count, docStarts: starts, docValues: $0) }
+            docValues.withUnsafeBufferPointer { FacetSlots(valueCount: values.count, docStarts: starts, docValues: $0, largerThan: minimumBytes) }
         }
         return FacetColumn(path: path, values: values, numbers: numbers, docStarts: docStarts, docValues: docValues,
                            valueStarts: valueStarts, valueDocs: valueDocs, idsByKey: idsByKey, slots: slots)

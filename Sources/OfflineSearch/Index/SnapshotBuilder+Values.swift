@@ -134,8 +134,8 @@ struct ValueColumns: Sendable {
 
 extension FacetColumn {
     /// A column from each document's value ids (`docStarts`/`docValues`, in document order):
-    /// each value's documents (`valueStarts`/`valueDocs`) are derived, and its slots unless
-    /// `slots` is false.
+    /// each value's documents (`valueStarts`/`valueDocs`) are derived, and its slots (when
+    /// larger than `FacetSlots.batchedBytes`) unless `slots` is false.
     init(path: String, values: [String], docStarts: [UInt32], docValues: [UInt32], slots: Bool = true) {
         var valueStarts = [UInt32](repeating: 0, count: values.count + 1)
         for value in docValues { valueStarts[Int(value) + 1] += 1 }

@@ -179,7 +179,7 @@ struct SnapshotAccumulator {
                              terms: postings.terms, postingStarts: postings.starts, postingDocs: postings.docs,
                              postingMasks: postings.masks, postingPositions: positions,
                              sortRuns: sortRuns, forward: ForwardIndex(starts: laidOut.forwardStarts, terms: FlatArray(laidOut.forwardTerms)),
-                             facets: facets.map { $0.withSlots() }, numerics: numerics, orderKeys: orderKeys, geo: geo)
+                             facets: facets.map { $0.withSlots(largerThan: FacetSlots.batchedBytes) }, numerics: numerics, orderKeys: orderKeys, geo: geo)
     }
 
     /// Input positions in the document order (`DocumentOrder`: the sort criteria of `ranking`,

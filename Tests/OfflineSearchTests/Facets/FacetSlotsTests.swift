@@ -14,7 +14,9 @@ extension FacetColumn {
 }
 
 /// `FacetSlots` hold each document's value ids in one word: the ids read back are the column's,
-/// counts from them are counts from `docStarts`, and a column that does not fit has none.
+/// counts from them are counts from `docStarts`, and a column that does not fit has none. The
+/// tests' index is small, so its columns get no slots of their own (`FacetSlots.batchedBytes`);
+/// the tests make them with `withSlots()`.
 @Suite struct FacetSlotsTests {
     static let records = DatasetGenerator(seed: 29).records(.products, count: 3000)
 
@@ -41,7 +43,8 @@ extension FacetColumn {
     func eachDocumentsWordHoldsItsValues(path: String) throws {
         let snapshot = try snapshot()
         let column = try #require(snapshot.facetColumn(path))
-        let slots = try #require(column.slots, "\(path): \(column.values.count) values fit slots")
+        #expect(column.slots == nil, "\(path): slots of \(snapshot.documentCount) records would fit a core's cache")
+        let slots = try #require(column.withSlots().slots, "\(path): \(column.values.count) values fit slots")
         #expect(slots.idBits == (column.values.count < 256 ? 8 : 16))
         var most = 0
         for document in 0..<snapshot.documentCount {
@@ -59,7 +62,7 @@ extension FacetColumn {
     func countsAreThoseOfTheColumnsDocuments(path: String, ahead: Bool) throws {
         let snapshot = try snapshot()
         let column = try #require(snapshot.facetColumn(path))
-        let slots = try #require(column.slots)
+        let slots = try #require(column.withSlots().slots)
         let batch = FacetSlots.batchSize
         var generator = SplitMix64(state: 41)
         for size in [0, 1, batch - 1, batch, batch + 1, 2 * batch - 1, 2 * batch, 2 * batch + 1, 3 * batch + 5, 1000, snapshot.documentCount] {
@@ -90,7 +93,7 @@ extension FacetColumn {
         let total = snapshot.documentCount
         var generator = SplitMix64(state: 7)
         for path in ["brand", "categories", "price"] {
-            let column = try #require(snapshot.facetColumn(path))
+            let column = try #require(snapshot.facetColumn(path)?.withSlots())
             #expect(column.slots != nil)
             for share: UInt64 in [1, 20, 45, 55, 80, 100] {
                 var documents = DocumentSet(capacity: total)
@@ -105,7 +108,8 @@ extension FacetColumn {
     }
 
     /// A column of too many values, or a document of more ids than a word holds, has no slots;
-    /// the word is the narrowest that holds the most ids of a document.
+    /// the word is the narrowest that holds the most ids of a document. A column built with
+    /// its index has slots only when they are larger than `FacetSlots.batchedBytes`.
     @Test func shapes() {
         func column(values: Int, idsPerDocument: [Int]) -> FacetSlots? {
             var starts: [UInt32] = [0], ids: [UInt32] = []
@@ -113,7 +117,7 @@ extension FacetColumn {
                 for k in 0..<count { ids.append(UInt32((document * 7 + k) % values)) }
                 starts.append(UInt32(ids.count))
             }
-            return FacetColumn(path: "shape", values: (0..<values).map { "\($0)" }, docStarts: starts, docValues: ids).slots
+            return FacetColumn(path: "shape", values: (0..<values).map { "\($0)" }, docStarts: starts, docValues: ids).withSlots().slots
         }
         /// "idBits idsPerDocument stride", or "none".
         func shape(_ slots: FacetSlots?) -> String { slots.map { "\($0.idBits) \($0.idsPerDocument) \($0.stride)" } ?? "none" }
@@ -128,7 +132,15 @@ extension FacetColumn {
         #expect(shape(column(values: 300, idsPerDocument: [4])) == "16 4 8")
         #expect(column(values: 300, idsPerDocument: [5]) == nil, "five ids of 16 bits")
         #expect(shape(column(values: 10, idsPerDocument: [0, 0])) == "8 1 1", "no values at all: words of zeros")
-        #expect(shape(column(values: 10, idsPerDocument: [])) == "8 1 1", "no documents")
+        #expect(shape(column(values: 10, idsPerDocument: [])) == "none", "no documents: no bytes to keep")
+        // Made with a column only when larger than a core's cache: a byte a record, over 1 MiB.
+        func built(records: Int) -> FacetColumn {
+            FacetColumn(path: "size", values: ["a", "b"], docStarts: (0...records).map(UInt32.init), docValues: (0..<records).map { UInt32($0 & 1) })
+        }
+        #expect(built(records: FacetSlots.batchedBytes).slots == nil)
+        #expect(built(records: FacetSlots.batchedBytes + 1).slots?.bytes.count == FacetSlots.batchedBytes + 1)
+        #expect(FacetColumn(path: "size", values: ["a", "b"], docStarts: (0...(FacetSlots.batchedBytes + 1)).map(UInt32.init),
+                            docValues: (0...FacetSlots.batchedBytes).map { UInt32($0 & 1) }, slots: false).slots == nil, "slots: false")
         // Read back: only a shape that fits the documents.
         let bytes = FlatArray<UInt8>([1, 0, 2, 0])
         #expect(FacetSlots(idBits: 16, idsPerDocument: 1, bytes: bytes, documentCount: 2) != nil)
@@ -139,19 +151,32 @@ extension FacetColumn {
         #expect(FacetSlots(idBits: 16, idsPerDocument: 5, bytes: bytes, documentCount: 0) == nil)
     }
 
-    /// The slots are stored in the derived file and read back with the same words.
+    /// Slots are stored in the derived file and read back with the same words (a snapshot
+    /// whose columns were given slots, written and read as an index's derived file is).
     @Test func slotsAreStoredAndReadBack() throws {
-        guard case .object(let settings) = DatasetGenerator.settings(for: .products) else { throw SearchError(.invalidParameter, "settings") }
-        let engine = try TestEngine()
-        let index = try engine.index("products", settings: settings, records: Self.records)
-        let snapshot = index.live.state.base
-        let read = try #require(SnapshotFile.read(from: index.store.derivedPath, indexID: index.store.indexID,
-                                                  configuration: try IndexConfiguration(settings: index.settings),
-                                                  generations: 0...(try index.store.generation())))
+        let snapshot = try snapshot()
+        let slotted = IndexSnapshot(configuration: snapshot.configuration, generation: snapshot.generation, rowIDs: snapshot.rowIDs,
+                                    terms: snapshot.terms, postingStarts: snapshot.postingStarts, postingDocs: snapshot.postingDocs,
+                                    postingMasks: snapshot.postingMasks, postingPositions: snapshot.postingPositions,
+                                    sortRuns: snapshot.sortRuns, forward: snapshot.forward, facets: snapshot.facets.map { $0.withSlots() },
+                                    numerics: snapshot.numerics, orderKeys: snapshot.orderKeys, geo: snapshot.geo)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("slots-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("products.index.derived").path
+        _ = try SnapshotFile.write(slotted, indexID: "slots", to: path)
+        let read = try #require(SnapshotFile.read(from: path, indexID: "slots", configuration: snapshot.configuration,
+                                                  generations: snapshot.generation...snapshot.generation))
         for path in ["brand", "categories", "price"] {
-            let built = try #require(snapshot.facetColumn(path)?.slots), back = try #require(read.facetColumn(path)?.slots)
+            let built = try #require(slotted.facetColumn(path)?.slots), back = try #require(read.facetColumn(path)?.slots)
             #expect(built.idBits == back.idBits && built.idsPerDocument == back.idsPerDocument && built.stride == back.stride, "\(path)")
             #expect(Array(built.bytes) == Array(back.bytes), "\(path)")
         }
+        // And columns without slots are read back without them.
+        let unslotted = directory.appendingPathComponent("plain.derived").path
+        _ = try SnapshotFile.write(snapshot, indexID: "slots", to: unslotted)
+        let readPlain = try #require(SnapshotFile.read(from: unslotted, indexID: "slots", configuration: snapshot.configuration,
+                                                       generations: snapshot.generation...snapshot.generation))
+        #expect(readPlain.facets.allSatisfy { $0.slots == nil })
     }
 }

@@ -53,7 +53,7 @@ import DatasetGenerator
         // A column of one value per document, just over the threshold (a 1M index's brand is 8 MB).
         let documents = FacetTally.batchedColumnBytes / (2 * MemoryLayout<UInt32>.stride) + 1
         let largeWithSlots = FacetColumn(path: "large", values: ["a", "b"], docStarts: (0...documents).map(UInt32.init),
-                                         docValues: (0..<documents).map { UInt32($0 & 1) }, valueStarts: [0, 0, 0], valueDocs: [])
+                                         docValues: (0..<documents).map { UInt32($0 & 1) }, valueStarts: [0, 0, 0], valueDocs: []).withSlots()
         // Its slots are a byte a document: half a MiB, under `FacetSlots.batchedBytes`.
         #expect(largeWithSlots.slots?.stride == 1)
         #expect(!FacetCounter(snapshot: snapshot).countsInBatches(largeWithSlots, visits: 1), "slots of \(largeWithSlots.byteCount) bytes")
@@ -69,7 +69,7 @@ import DatasetGenerator
         // Slots over `FacetSlots.batchedBytes` (a 1M index's brand: 2 MB) are counted ahead in a sparse pass.
         let slotted = snapshot.documentCount * 4
         let largeSlots = FacetColumn(path: "slots", values: (0..<300).map { "v\($0)" }, docStarts: (0...slotted).map(UInt32.init),
-                                     docValues: (0..<slotted).map { UInt32($0 % 300) }, valueStarts: [UInt32](repeating: 0, count: 301), valueDocs: [])
+                                     docValues: (0..<slotted).map { UInt32($0 % 300) }, valueStarts: [UInt32](repeating: 0, count: 301), valueDocs: []).withSlots()
         #expect(largeSlots.slots?.stride == 2)
         let manyDocuments = FacetSlots.batchedBytes / 2 + 1
         let overSlots = FacetColumn(path: "over", values: (0..<300).map { "v\($0)" }, docStarts: (0...manyDocuments).map(UInt32.init),
