@@ -37,6 +37,8 @@ struct FacetColumn: Sendable {
     /// The column with its slots (none when its values do not fit them, or they would take
     /// `minimumBytes` or fewer).
     func withSlots(largerThan minimumBytes: Int = 0) -> FacetColumn {
+        // Words are at most 8 bytes: a smaller column (every write's own segment) is left as it is.
+        guard (docStarts.count - 1) * 8 > minimumBytes else { return self }
         let slots = docStarts.withUnsafeBufferPointer { starts in
             docValues.withUnsafeBufferPointer { FacetSlots(valueCount: values.count, docStarts: starts, docValues: $0, largerThan: minimumBytes) }
         }
