@@ -34,12 +34,11 @@ struct FacetColumn: Sendable {
         if slots { self = withSlots(largerThan: FacetSlots.batchedBytes) }
     }
 
-    /// The column with its slots (none when its values do not fit them, or they would take
-    /// `minimumBytes` or fewer).
+    /// The column with slots made from its values (none when its values do not fit them, or
+    /// they would take `minimumBytes` or fewer).
     func withSlots(largerThan minimumBytes: Int = 0) -> FacetColumn {
-        // Words are at most 8 bytes: a smaller column (every write's own segment) is left as it is.
-        guard (docStarts.count - 1) * 8 > minimumBytes else { return self }
-        let slots = docStarts.withUnsafeBufferPointer { starts in
+        // Words are at most 8 bytes: a smaller column (every write's own segment) is not scanned.
+        let slots = (docStarts.count - 1) * 8 <= minimumBytes ? nil : docStarts.withUnsafeBufferPointer { starts in
             docValues.withUnsafeBufferPointer { FacetSlots(valueCount: values.count, docStarts: starts, docValues: $0, largerThan: minimumBytes) }
         }
         return FacetColumn(path: path, values: values, numbers: numbers, docStarts: docStarts, docValues: docValues,
@@ -451,11 +450,18 @@ final class IndexSnapshot: Sendable {
                 let valueStarts: [UInt32] = try reader.readArray()
                 let valueDocs: FlatArray<UInt32> = try reader.readFlatArray()
                 let idsByKey: [UInt32] = try reader.readArray()
-                let idBits = Int(try reader.read(UInt64.self)), idsPerDocument = Int(try reader.read(UInt64.self))
+                let idBits = try reader.read(UInt64.self), idsPerDocument = try reader.read(UInt64.self)
                 let slotBytes: FlatArray<UInt8> = try reader.readFlatArray()
                 var slots: FacetSlots?
-                if idBits != 0 {
-                    guard let stored = FacetSlots(idBits: idBits, idsPerDocument: idsPerDocument, bytes: slotBytes, documentCount: rowIDs.count) else { return nil }
+                if idBits == 0 {
+                    // No slots: written as 0, 0 and no bytes.
+                    guard idsPerDocument == 0, slotBytes.isEmpty else { return nil }
+                } else {
+                    // Checked before they become `Int`s: a damaged header is rejected, not trapped on.
+                    guard idBits <= 16, idsPerDocument <= 8,
+                          let stored = FacetSlots(idBits: Int(idBits), idsPerDocument: Int(idsPerDocument), bytes: slotBytes,
+                                                  documentCount: rowIDs.count)
+                    else { return nil }
                     slots = stored
                 }
                 facets.append(FacetColumn(path: path, values: values, numbers: numbers, docStarts: docStarts, docValues: docValues,
@@ -481,20 +487,23 @@ final class IndexSnapshot: Sendable {
             else { return nil }
             // Offsets into the large (mapped) arrays: increasing and ending at their sizes, so a
             // slice they make never reaches past an array.
-            func areOffsets(_ starts: [UInt32], into count: Int) -> Bool {
+            func areOffsets(_ starts: UnsafeBufferPointer<UInt32>, into count: Int) -> Bool {
                 guard starts.first == 0, Int(starts.last!) == count else { return false }
-                return starts.withUnsafeBufferPointer { starts in
-                    var previous: UInt32 = 0
-                    for start in starts {
-                        guard start >= previous else { return false }
-                        previous = start
-                    }
-                    return true
+                var previous: UInt32 = 0
+                for start in starts {
+                    guard start >= previous else { return false }
+                    previous = start
                 }
+                return true
             }
-            guard areOffsets(postingStarts, into: postingDocs.count), areOffsets(forward.starts, into: forward.terms.count),
-                  facets.allSatisfy({ areOffsets($0.valueStarts, into: $0.valueDocs.count)
-                      && $0.docStarts.count == rowIDs.count + 1 && $0.docStarts.last.map(Int.init) == $0.docValues.count })
+            guard postingStarts.withUnsafeBufferPointer({ areOffsets($0, into: postingDocs.count) }),
+                  forward.starts.withUnsafeBufferPointer({ areOffsets($0, into: forward.terms.count) }),
+                  facets.allSatisfy({ column in
+                      column.valueStarts.withUnsafeBufferPointer { areOffsets($0, into: column.valueDocs.count) }
+                          && column.docStarts.count == rowIDs.count + 1
+                          // Read without bounds checks when counting: each document's range within `docValues`.
+                          && column.docStarts.withUnsafeBufferPointer { areOffsets($0, into: column.docValues.count) }
+                  })
             else { return nil }
             guard terms.starts.count >= 1, postingStarts.count == terms.count + 1,
                   postingMasks.count == postingDocs.count, postingPositions.present.count == postingPositions.before.count,

@@ -95,7 +95,8 @@ extension FacetColumn {
         for path in ["brand", "categories", "price"] {
             let column = try #require(snapshot.facetColumn(path)?.withSlots())
             #expect(column.slots != nil)
-            for share: UInt64 in [1, 20, 45, 55, 80, 100] {
+            // (Not 100 %: every record is counted from the stored totals, with or without slots.)
+            for share: UInt64 in [1, 20, 45, 55, 80, 99] {
                 var documents = DocumentSet(capacity: total)
                 for document in 0..<total where generator.next() % 100 < share { documents.insert(document) }
                 // Without the recent sets: each way is a pass of its own.
@@ -103,6 +104,46 @@ extension FacetColumn {
                 let with = FacetCounter(snapshot: snapshot, batching: .always).counts(column, over: documents, documentCount: documents.count)
                 let without = FacetCounter(snapshot: snapshot, batching: .always).counts(column.withoutSlots, over: documents, documentCount: documents.count)
                 #expect(with == without, "\(path) over \(share) % of the records")
+            }
+        }
+    }
+
+    /// Every word shape counts as the column's own arrays do: 1, 2, 4 and 8 bytes, 8 ids of 8
+    /// bits and 4 of 16, up to the largest ids (254 and 65,534), records with none, ahead and not.
+    @Test(arguments: [(values: 255, most: 1), (values: 255, most: 3), (values: 255, most: 8), (values: 65_535, most: 1),
+                      (values: 65_535, most: 2), (values: 65_535, most: 4), (values: 300, most: 3)])
+    func everyShapeCountsAsTheColumn(values: Int, most: Int) throws {
+        var generator = SplitMix64(state: UInt64(values * 10 + most))
+        let records = 3_000
+        var starts: [UInt32] = [0], ids: [UInt32] = []
+        for record in 0..<records {
+            // Records with no value, and the largest ids, among the others.
+            let count = record % 7 == 0 ? 0 : (record % 5 == 0 ? most : 1 + Int(generator.next() % UInt64(most)))
+            var chosen = Set<UInt32>()
+            if record % 11 == 0, count > 0 { chosen.insert(UInt32(values - 1)) }
+            while chosen.count < count { chosen.insert(UInt32(generator.next() % UInt64(values))) }
+            ids.append(contentsOf: chosen.sorted())
+            starts.append(UInt32(ids.count))
+        }
+        let column = FacetColumn(path: "shape", values: (0..<values).map { "v\($0)" }, docStarts: starts, docValues: ids).withSlots()
+        let slots = try #require(column.slots)
+        #expect(slots.idsPerDocument == most)
+        for share: UInt64 in [2, 30, 70] {
+            var documents = DocumentSet(capacity: records)
+            for record in 0..<records where generator.next() % 100 < share { documents.insert(record) }
+            var expected = [Int](repeating: 0, count: values)
+            documents.forEach { record in
+                for i in Int(starts[record])..<Int(starts[record + 1]) { expected[Int(ids[i])] += 1 }
+                return true
+            }
+            for ahead in [false, true] {
+                var counts = [Int](repeating: 0, count: values)
+                documents.words.withUnsafeBufferPointer { words in
+                    counts.withUnsafeMutableBufferPointer { counts in
+                        slots.add(wordCount: words.count, step: 1, to: counts, ahead: ahead) { words[$0] }
+                    }
+                }
+                #expect(counts == expected, "\(values) values, \(most) a record, \(share) %, ahead: \(ahead)")
             }
         }
     }
