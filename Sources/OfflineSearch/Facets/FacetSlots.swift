@@ -109,8 +109,8 @@ struct FacetSlots: Sendable {
     /// counted ahead in a sparse pass: more than a core's second-level cache (1 MiB here).
     /// Smaller columns stay in the caches, where reading `docStarts` costs no more: at 100k
     /// records (slots of 0.2 and 0.8 MB), counting from slots was even with the columns in the
-    /// harness, and single writes, whose small segments would get slots too, were slower. At
-    /// 1M (2 and 8 MB), counting without asking ahead spent 10–20 % more time in facet counts.
+    /// harness, for a larger file and slots made in every write's small segment. At 1M (2 and
+    /// 8 MB), counting without asking ahead spent 10–20 % more time in facet counts.
     static let batchedBytes = 1 << 20
 
     /// Documents asked for at once when counting ahead: asked for a batch before they are
